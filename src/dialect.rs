@@ -1,0 +1,508 @@
+//! Dialects: which wire id means which type, and the rules that differ between engine lines.
+//!
+//! There is no version marker on the wire, so the caller chooses the dialect. Reader and writer
+//! never match on raw ids: they ask the dialect (`type_of` / `wire_id`) and its rule flags.
+
+use core::fmt;
+
+use crate::variant_type::VariantType;
+
+/// How the text of string blocks is checked, as the engine's UTF-8 parser of that line does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextRules {
+    /// Godot 4 and Pandemonium `parse_utf8`: strict UTF-8 (no surrogates, nothing above
+    /// U+10FFFF, no overlong forms).
+    Strict,
+    /// Godot 3 `String::parse_utf8`: rejects bad lead and continuation bytes, truncated
+    /// sequences and some overlong forms, but accepts UTF-8-encoded surrogates, code points
+    /// above U+10FFFF and 5/6-byte sequences.
+    Godot3,
+}
+
+/// The engine line a dialect belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Godot 3.x.
+    Godot3,
+    /// Godot 4.x.
+    Godot4,
+    /// The Pandemonium fork of Godot 3.
+    Pandemonium,
+}
+
+struct DialectInfo {
+    name: &'static str,
+    family: Family,
+    /// Index = wire id; length = the engine's `VARIANT_MAX`.
+    wire: &'static [VariantType],
+    /// Index = `VariantType as usize`; `NO_ID` when the dialect lacks the type.
+    from_logical: [u8; VariantType::COUNT],
+    rid_payload: bool,
+    math_flag_64: bool,
+    typed_arrays: bool,
+    typed_dictionaries: bool,
+    text: TextRules,
+}
+
+const NO_ID: u8 = 0xFF;
+
+const fn invert(wire: &[VariantType]) -> [u8; VariantType::COUNT] {
+    let mut out = [NO_ID; VariantType::COUNT];
+    let mut id = 0;
+    while id < wire.len() {
+        out[wire[id] as usize] = id as u8;
+        id += 1;
+    }
+    out
+}
+
+use VariantType as T;
+
+/// Godot 3.x `Variant::Type` (spec §1.1); also Pandemonium before its first tag.
+const GODOT3_IDS: [VariantType; 27] = [
+    T::Nil,
+    T::Bool,
+    T::Int,
+    T::Float,
+    T::String,
+    T::Vector2,
+    T::Rect2,
+    T::Vector3,
+    T::Transform2D,
+    T::Plane,
+    T::Quaternion,
+    T::Aabb,
+    T::Basis,
+    T::Transform3D,
+    T::Color,
+    T::NodePath,
+    T::Rid,
+    T::Object,
+    T::Dictionary,
+    T::Array,
+    T::PackedByteArray,
+    T::PackedInt32Array,
+    T::PackedFloat32Array,
+    T::PackedStringArray,
+    T::PackedVector2Array,
+    T::PackedVector3Array,
+    T::PackedColorArray,
+];
+
+/// Godot 4.x `Variant::Type` (spec §1.2); 4.0–4.2 stop before `PackedVector4Array`.
+const GODOT4_IDS: [VariantType; 39] = [
+    T::Nil,
+    T::Bool,
+    T::Int,
+    T::Float,
+    T::String,
+    T::Vector2,
+    T::Vector2i,
+    T::Rect2,
+    T::Rect2i,
+    T::Vector3,
+    T::Vector3i,
+    T::Transform2D,
+    T::Vector4,
+    T::Vector4i,
+    T::Plane,
+    T::Quaternion,
+    T::Aabb,
+    T::Basis,
+    T::Transform3D,
+    T::Projection,
+    T::Color,
+    T::StringName,
+    T::NodePath,
+    T::Rid,
+    T::Object,
+    T::Callable,
+    T::Signal,
+    T::Dictionary,
+    T::Array,
+    T::PackedByteArray,
+    T::PackedInt32Array,
+    T::PackedInt64Array,
+    T::PackedFloat32Array,
+    T::PackedFloat64Array,
+    T::PackedStringArray,
+    T::PackedVector2Array,
+    T::PackedVector3Array,
+    T::PackedColorArray,
+    T::PackedVector4Array,
+];
+
+/// Pandemonium v3.5.0 … v3.7.x (spec §1.3, PM-A).
+const PANDEMONIUM_A_IDS: [VariantType; 33] = [
+    T::Nil,
+    T::Bool,
+    T::Int,
+    T::Float,
+    T::String,
+    T::Vector2,
+    T::Vector2i,
+    T::Rect2,
+    T::Rect2i,
+    T::Vector3,
+    T::Vector3i,
+    T::Transform2D,
+    T::Plane,
+    T::Quaternion,
+    T::Aabb,
+    T::Basis,
+    T::Transform3D,
+    T::Color,
+    T::NodePath,
+    T::Rid,
+    T::Object,
+    T::StringName,
+    T::Dictionary,
+    T::Array,
+    T::PackedByteArray,
+    T::PackedInt32Array,
+    T::PackedFloat32Array,
+    T::PackedStringArray,
+    T::PackedVector2Array,
+    T::PackedVector2iArray,
+    T::PackedVector3Array,
+    T::PackedVector3iArray,
+    T::PackedColorArray,
+];
+
+/// Pandemonium v3.8.0 … v4.9.x (spec §1.3, PM-B).
+const PANDEMONIUM_B_IDS: [VariantType; 38] = [
+    T::Nil,
+    T::Bool,
+    T::Int,
+    T::Float,
+    T::String,
+    T::Rect2,
+    T::Rect2i,
+    T::Vector2,
+    T::Vector2i,
+    T::Vector3,
+    T::Vector3i,
+    T::Vector4,
+    T::Vector4i,
+    T::Plane,
+    T::Quaternion,
+    T::Aabb,
+    T::Basis,
+    T::Transform3D,
+    T::Transform2D,
+    T::Projection,
+    T::Color,
+    T::NodePath,
+    T::Rid,
+    T::Object,
+    T::StringName,
+    T::Dictionary,
+    T::Array,
+    T::PackedByteArray,
+    T::PackedInt32Array,
+    T::PackedFloat32Array,
+    T::PackedStringArray,
+    T::PackedVector2Array,
+    T::PackedVector2iArray,
+    T::PackedVector3Array,
+    T::PackedVector3iArray,
+    T::PackedVector4Array,
+    T::PackedVector4iArray,
+    T::PackedColorArray,
+];
+
+/// Pandemonium v5.0.0 … (spec §1.3, PM-C): PM-B with `TypedArray` / `PackedTypedArray` inserted.
+const PANDEMONIUM_C_IDS: [VariantType; 40] = [
+    T::Nil,
+    T::Bool,
+    T::Int,
+    T::Float,
+    T::String,
+    T::Rect2,
+    T::Rect2i,
+    T::Vector2,
+    T::Vector2i,
+    T::Vector3,
+    T::Vector3i,
+    T::Vector4,
+    T::Vector4i,
+    T::Plane,
+    T::Quaternion,
+    T::Aabb,
+    T::Basis,
+    T::Transform3D,
+    T::Transform2D,
+    T::Projection,
+    T::Color,
+    T::NodePath,
+    T::Rid,
+    T::Object,
+    T::StringName,
+    T::Dictionary,
+    T::Array,
+    T::TypedArray,
+    T::PackedTypedArray,
+    T::PackedByteArray,
+    T::PackedInt32Array,
+    T::PackedFloat32Array,
+    T::PackedStringArray,
+    T::PackedVector2Array,
+    T::PackedVector2iArray,
+    T::PackedVector3Array,
+    T::PackedVector3iArray,
+    T::PackedVector4Array,
+    T::PackedVector4iArray,
+    T::PackedColorArray,
+];
+
+macro_rules! info {
+    ($name:literal, $family:ident, $ids:expr, rid: $rid:literal, flag64: $f64:literal,
+     typed_arrays: $ta:literal, typed_dicts: $td:literal, text: $text:ident) => {
+        DialectInfo {
+            name: $name,
+            family: Family::$family,
+            wire: $ids,
+            from_logical: invert($ids),
+            rid_payload: $rid,
+            math_flag_64: $f64,
+            typed_arrays: $ta,
+            typed_dictionaries: $td,
+            text: TextRules::$text,
+        }
+    };
+}
+
+static GODOT3: DialectInfo = info!("godot3", Godot3, &GODOT3_IDS,
+    rid: false, flag64: false, typed_arrays: false, typed_dicts: false, text: Godot3);
+// 4.0 and 4.1 marshalls.cpp were not read directly; their enum is verified and their payload
+// rules are taken to equal 4.2 (spec §8).
+static GODOT4_0: DialectInfo = info!("godot4.0", Godot4, GODOT4_IDS.split_at(38).0,
+    rid: true, flag64: true, typed_arrays: false, typed_dicts: false, text: Strict);
+static GODOT4_1: DialectInfo = info!("godot4.1", Godot4, GODOT4_IDS.split_at(38).0,
+    rid: true, flag64: true, typed_arrays: false, typed_dicts: false, text: Strict);
+static GODOT4_2: DialectInfo = info!("godot4.2", Godot4, GODOT4_IDS.split_at(38).0,
+    rid: true, flag64: true, typed_arrays: false, typed_dicts: false, text: Strict);
+static GODOT4_3: DialectInfo = info!("godot4.3", Godot4, &GODOT4_IDS,
+    rid: true, flag64: true, typed_arrays: true, typed_dicts: false, text: Strict);
+static GODOT4_4: DialectInfo = info!("godot4.4", Godot4, &GODOT4_IDS,
+    rid: true, flag64: true, typed_arrays: true, typed_dicts: true, text: Strict);
+static PANDEMONIUM_A: DialectInfo = info!("pandemonium3.5", Pandemonium, &PANDEMONIUM_A_IDS,
+    rid: false, flag64: false, typed_arrays: false, typed_dicts: false, text: Strict);
+static PANDEMONIUM_B: DialectInfo = info!("pandemonium3.8", Pandemonium, &PANDEMONIUM_B_IDS,
+    rid: false, flag64: false, typed_arrays: false, typed_dicts: false, text: Strict);
+static PANDEMONIUM_C: DialectInfo = info!("pandemonium5", Pandemonium, &PANDEMONIUM_C_IDS,
+    rid: false, flag64: false, typed_arrays: false, typed_dicts: false, text: Strict);
+
+/// A wire dialect: the id table and rules of one engine line.
+///
+/// `Dialect` is one pointer wide and `Copy`. Pick it from the constants; there is no way to
+/// detect it from the bytes.
+///
+/// ```
+/// use gdwire::{Dialect, VariantType};
+/// assert_eq!(Dialect::GODOT_4.type_of(28), Some(VariantType::Array));
+/// assert_eq!(Dialect::GODOT_3.type_of(19), Some(VariantType::Array));
+/// assert_eq!(Dialect::GODOT_3.wire_id(VariantType::Vector2i), None);
+/// assert_eq!(Dialect::from_name("godot4.2"), Some(Dialect::GODOT_4_2));
+/// ```
+#[derive(Clone, Copy)]
+pub struct Dialect(&'static DialectInfo);
+
+impl Dialect {
+    /// Godot 3.1 – 3.6 (3.0 output also reads: the decoder follows the 64-bit flag).
+    pub const GODOT_3: Dialect = Dialect(&GODOT3);
+    /// Godot 4.0 (same rules as 4.2).
+    pub const GODOT_4_0: Dialect = Dialect(&GODOT4_0);
+    /// Godot 4.1 (same rules as 4.2).
+    pub const GODOT_4_1: Dialect = Dialect(&GODOT4_1);
+    /// Godot 4.2: 38 types, RID payload, 64-bit math flag, no typed containers.
+    pub const GODOT_4_2: Dialect = Dialect(&GODOT4_2);
+    /// Godot 4.3: adds typed arrays and `PackedVector4Array`.
+    pub const GODOT_4_3: Dialect = Dialect(&GODOT4_3);
+    /// Godot 4.4 and newer: adds typed dictionaries.
+    pub const GODOT_4_4: Dialect = Dialect(&GODOT4_4);
+    /// The newest Godot 4 rules (currently [`Dialect::GODOT_4_4`]).
+    pub const GODOT_4: Dialect = Dialect::GODOT_4_4;
+    /// Pandemonium v3.5 – v3.7 (adds Vector2i, Rect2i, Vector3i, StringName; renumbered).
+    pub const PANDEMONIUM_3_5: Dialect = Dialect(&PANDEMONIUM_A);
+    /// Pandemonium v3.8 – v4.9 (adds Vector4(i), Projection, PoolVector4(i)Array; renumbered).
+    pub const PANDEMONIUM_3_8: Dialect = Dialect(&PANDEMONIUM_B);
+    /// Pandemonium v5.0 and newer (adds TypedArray, PackedTypedArray; renumbered).
+    pub const PANDEMONIUM_5: Dialect = Dialect(&PANDEMONIUM_C);
+
+    /// Every distinct dialect, oldest first within each family.
+    pub const ALL: [Dialect; 9] = [
+        Dialect::GODOT_3,
+        Dialect::GODOT_4_0,
+        Dialect::GODOT_4_1,
+        Dialect::GODOT_4_2,
+        Dialect::GODOT_4_3,
+        Dialect::GODOT_4_4,
+        Dialect::PANDEMONIUM_3_5,
+        Dialect::PANDEMONIUM_3_8,
+        Dialect::PANDEMONIUM_5,
+    ];
+
+    /// Looks a dialect up by its name: `godot3`, `godot4.0` … `godot4.4`, newer `godot4.N`
+    /// (aliases of the newest rules), `godot4`, `pandemonium3.5`, `pandemonium3.8`,
+    /// `pandemonium5`.
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        if name == "godot4" {
+            return Some(Dialect::GODOT_4);
+        }
+        if let Some(found) = Dialect::ALL.iter().find(|d| d.name() == name) {
+            return Some(*found);
+        }
+        // Newer 4.x minors carry the newest known rules.
+        let minor = name.strip_prefix("godot4.")?;
+        let minor: u32 = minor.parse().ok()?;
+        (minor > 4).then_some(Dialect::GODOT_4)
+    }
+
+    /// The dialect's name, as accepted by [`Dialect::from_name`].
+    pub const fn name(self) -> &'static str {
+        self.0.name
+    }
+
+    /// The engine line.
+    pub const fn family(self) -> Family {
+        self.0.family
+    }
+
+    /// The engine's `VARIANT_MAX`: wire ids at or above it are rejected.
+    pub const fn variant_max(self) -> u8 {
+        self.0.wire.len() as u8
+    }
+
+    /// The logical type for a wire id (the low byte of a header).
+    #[inline]
+    pub fn type_of(self, wire_id: u8) -> Option<VariantType> {
+        self.0.wire.get(wire_id as usize).copied()
+    }
+
+    /// The wire id of a logical type, `None` when the dialect lacks it.
+    #[inline]
+    pub const fn wire_id(self, ty: VariantType) -> Option<u8> {
+        match self.0.from_logical[ty as usize] {
+            NO_ID => None,
+            id => Some(id),
+        }
+    }
+
+    /// True when the dialect has the type.
+    pub const fn supports(self, ty: VariantType) -> bool {
+        self.wire_id(ty).is_some()
+    }
+
+    /// RID carries a `u64` id (Godot 4); otherwise it is a bare header.
+    pub const fn rid_has_payload(self) -> bool {
+        self.0.rid_payload
+    }
+
+    /// Header bit 16 selects `f64` components for math types and packed vector arrays
+    /// (Godot 4, written by double-precision builds). Int and Float follow bit 16 in every
+    /// dialect regardless.
+    pub const fn math_follows_flag_64(self) -> bool {
+        self.0.math_flag_64
+    }
+
+    /// Arrays carry a container-type block selected by header bits 16–17 (Godot 4.3+).
+    pub const fn has_typed_arrays(self) -> bool {
+        self.0.typed_arrays
+    }
+
+    /// Dictionaries carry key/value container-type blocks (Godot 4.4+).
+    pub const fn has_typed_dictionaries(self) -> bool {
+        self.0.typed_dictionaries
+    }
+
+    /// How string text is validated.
+    pub const fn text_rules(self) -> TextRules {
+        self.0.text
+    }
+
+    /// The type's name as this engine line spells it (`Quat`, `PoolIntArray` in Godot 3 and
+    /// Pandemonium, the Godot 4 name otherwise).
+    pub const fn type_name(self, ty: VariantType) -> &'static str {
+        match self.0.family {
+            Family::Godot4 => ty.name(),
+            Family::Godot3 | Family::Pandemonium => match ty {
+                T::Float => "float",
+                T::Quaternion if matches!(self.0.family, Family::Godot3) => "Quat",
+                T::Transform3D => "Transform",
+                T::PackedByteArray => "PoolByteArray",
+                T::PackedInt32Array => "PoolIntArray",
+                T::PackedFloat32Array => "PoolRealArray",
+                T::PackedStringArray => "PoolStringArray",
+                T::PackedVector2Array => "PoolVector2Array",
+                T::PackedVector2iArray => "PoolVector2iArray",
+                T::PackedVector3Array => "PoolVector3Array",
+                T::PackedVector3iArray => "PoolVector3iArray",
+                T::PackedVector4Array => "PoolVector4Array",
+                T::PackedVector4iArray => "PoolVector4iArray",
+                T::PackedColorArray => "PoolColorArray",
+                other => other.name(),
+            },
+        }
+    }
+}
+
+impl Default for Dialect {
+    /// The newest Godot 4 rules.
+    fn default() -> Self {
+        Dialect::GODOT_4
+    }
+}
+
+impl PartialEq for Dialect {
+    fn eq(&self, other: &Self) -> bool {
+        core::ptr::eq(self.0, other.0)
+    }
+}
+impl Eq for Dialect {}
+
+impl fmt::Debug for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Dialect({})", self.0.name)
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_round_trip_and_are_injective() {
+        for d in Dialect::ALL {
+            for id in 0..d.variant_max() {
+                let ty = d.type_of(id).unwrap();
+                assert_eq!(d.wire_id(ty), Some(id), "{d} id {id}");
+            }
+            assert_eq!(d.type_of(d.variant_max()), None);
+        }
+    }
+
+    #[test]
+    fn variant_max_matches_spec() {
+        let expect = [27, 38, 38, 38, 39, 39, 33, 38, 40];
+        for (d, max) in Dialect::ALL.iter().zip(expect) {
+            assert_eq!(d.variant_max(), max, "{d}");
+        }
+    }
+
+    #[test]
+    fn names_resolve() {
+        for d in Dialect::ALL {
+            assert_eq!(Dialect::from_name(d.name()), Some(d));
+        }
+        assert_eq!(Dialect::from_name("godot4.7"), Some(Dialect::GODOT_4));
+        assert_eq!(Dialect::from_name("godot4"), Some(Dialect::GODOT_4_4));
+        assert_eq!(Dialect::from_name("godot5"), None);
+    }
+}

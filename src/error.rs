@@ -1,0 +1,189 @@
+//! One small `Copy` error type: what went wrong and the byte offset where it did.
+
+use core::fmt;
+
+use crate::variant_type::VariantType;
+
+/// What the decoder expected to find where the input ended or went wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Expected {
+    /// A 4-byte value header.
+    Header,
+    /// The fixed-size payload of a value of this type.
+    Payload(VariantType),
+    /// A 4-byte string length.
+    StringLength,
+    /// The three 4-byte words after a NodePath header.
+    NodePathHeader,
+    /// A 4-byte element or entry count.
+    Count,
+    /// The elements of a packed array of this type.
+    Elements(VariantType),
+    /// A 4-byte container element type id.
+    ContainerType,
+    /// An object's 4-byte property count.
+    PropertyCount,
+    /// A string-typed value naming a class (Pandemonium typed arrays).
+    ClassName,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Header => f.write_str("a 4-byte value header"),
+            Expected::Payload(ty) => write!(f, "the {ty} payload"),
+            Expected::StringLength => f.write_str("a 4-byte string length"),
+            Expected::NodePathHeader => f.write_str("NodePath name count, subname count and flags"),
+            Expected::Count => f.write_str("a 4-byte element count"),
+            Expected::Elements(ty) => write!(f, "the {ty} elements"),
+            Expected::ContainerType => f.write_str("a 4-byte container element type"),
+            Expected::PropertyCount => f.write_str("a 4-byte object property count"),
+            Expected::ClassName => f.write_str("a String or StringName class name"),
+        }
+    }
+}
+
+/// The kind of failure. Each maps to the Godot `Error` code the engine returns for the same
+/// input ([`ErrorKind::engine_code`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input ended before a complete value.
+    #[error("input ends early: expected {0}")]
+    Truncated(Expected),
+    /// The header's type id is not a type of the dialect (`>= VARIANT_MAX`).
+    #[error("unknown type id {id} (this dialect has ids 0..{max})")]
+    UnknownType {
+        /// The type id read.
+        id: u8,
+        /// The dialect's `VARIANT_MAX`.
+        max: u8,
+    },
+    /// A string block's length is negative or, with its padding, runs past the input.
+    #[error("string length {len} is negative or runs past the end of input (padding included)")]
+    StringLength {
+        /// The length as the engine reads it (`i32`).
+        len: i32,
+    },
+    /// String text the dialect's UTF-8 parser rejects.
+    #[error("string text is not valid UTF-8 for this dialect")]
+    InvalidText,
+    /// A packed array count that is negative.
+    #[error("negative element count {count}")]
+    NegativeCount {
+        /// The count as read (`i32`).
+        count: i32,
+    },
+    /// A packed array whose `count * element size` overflows the engine's 32-bit `int`.
+    #[error("{count} elements of {size} bytes overflow a 32-bit size")]
+    SizeOverflow {
+        /// The element count.
+        count: u32,
+        /// Bytes per element.
+        size: u32,
+    },
+    /// A NodePath in the pre-3.0 "just a string" form (bit 31 of the first word clear).
+    #[error("NodePath in the obsolete string form (bit 31 of the name count clear)")]
+    OldNodePath,
+    /// A full (class and properties) object while objects are not allowed.
+    #[error("full object encoding is not allowed (enable allow_objects)")]
+    ObjectsNotAllowed,
+    /// A typed container's builtin element type is outside `0..VARIANT_MAX`.
+    #[error("invalid container element type {id}")]
+    InvalidContainerType {
+        /// The id as read (`i32`).
+        id: i32,
+    },
+    /// A script-typed container whose path is empty or not a `res://` path.
+    #[error("typed container script path is empty or not a res:// path")]
+    InvalidScriptPath,
+    /// A Pandemonium typed array whose class name is not a String or StringName.
+    #[error("typed array class name is not a String or StringName")]
+    InvalidClassName,
+    /// Nesting deeper than the configured limit (engine: 1024).
+    #[error("nesting deeper than {limit} levels")]
+    TooDeep {
+        /// The configured maximum depth.
+        limit: u32,
+    },
+    /// Bytes left after the value where none were allowed.
+    #[error("{count} trailing bytes after the value")]
+    TrailingBytes {
+        /// How many bytes are left.
+        count: usize,
+    },
+    /// The output buffer is too small; `needed` is the size of the whole value being written.
+    #[error("output buffer full: {needed} bytes needed")]
+    BufferFull {
+        /// Bytes the whole output needs.
+        needed: usize,
+    },
+}
+
+impl ErrorKind {
+    /// The Godot `Error` code the engine's `decode_variant` returns for the same input
+    /// (`ERR_INVALID_DATA` = 30, `ERR_FILE_EOF` = 18, `ERR_UNAUTHORIZED` = 4,
+    /// `ERR_OUT_OF_MEMORY` = 6), or `None` where the engine has no such failure (trailing
+    /// bytes, writer errors).
+    pub const fn engine_code(self) -> Option<i32> {
+        const ERR_UNAUTHORIZED: i32 = 4;
+        const ERR_OUT_OF_MEMORY: i32 = 6;
+        const ERR_FILE_EOF: i32 = 18;
+        const ERR_INVALID_DATA: i32 = 30;
+        match self {
+            ErrorKind::StringLength { .. } => Some(ERR_FILE_EOF),
+            ErrorKind::ObjectsNotAllowed => Some(ERR_UNAUTHORIZED),
+            ErrorKind::TooDeep { .. } => Some(ERR_OUT_OF_MEMORY),
+            ErrorKind::TrailingBytes { .. } | ErrorKind::BufferFull { .. } => None,
+            _ => Some(ERR_INVALID_DATA),
+        }
+    }
+}
+
+/// A decoding or encoding error: a kind and the byte offset (from the start of the input, or
+/// of the output for writer errors) where it happened.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, ErrorKind};
+/// let err = from_bytes(Dialect::GODOT_4, &[0xff, 0, 0, 0]).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::UnknownType { id: 255, max: 39 });
+/// assert_eq!(err.offset(), 0);
+/// assert_eq!(err.to_string(), "unknown type id 255 (this dialect has ids 0..39) at byte 0");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind} at byte {offset}")]
+pub struct Error {
+    kind: ErrorKind,
+    offset: usize,
+}
+
+impl Error {
+    /// Creates an error.
+    pub const fn new(kind: ErrorKind, offset: usize) -> Error {
+        Error { kind, offset }
+    }
+
+    /// What went wrong.
+    pub const fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// Byte offset where it went wrong.
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+/// `Result` with this crate's [`Error`].
+pub type Result<T, E = Error> = core::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_is_small() {
+        assert!(core::mem::size_of::<Error>() <= 24);
+    }
+}

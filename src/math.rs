@@ -1,0 +1,366 @@
+//! Plain math value types, shared by reader and writer.
+//!
+//! Real components are `f64`: a single-precision value widens exactly, so nothing is lost and
+//! a value read from a double-precision build keeps its bits. [`WireReals`] gives each type's
+//! component order on the wire (spec §3.6).
+
+/// Width of the real components of a math value on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Precision {
+    /// `f32` components (every single-precision build; always in Godot 3 and Pandemonium).
+    #[default]
+    Single,
+    /// `f64` components, header bit 16 set (Godot 4 double-precision builds).
+    Double,
+}
+
+impl Precision {
+    /// Bytes per component.
+    pub const fn size(self) -> usize {
+        match self {
+            Precision::Single => 4,
+            Precision::Double => 8,
+        }
+    }
+}
+
+/// A math type with a fixed number of real components in a fixed wire order.
+pub trait WireReals: Sized {
+    /// Number of components on the wire.
+    const COUNT: usize;
+    /// Builds the value from its components in wire order (`reals.len() == COUNT`).
+    fn from_wire(reals: &[f64]) -> Self;
+    /// Writes the components in wire order into `out` (`out.len() == COUNT`).
+    fn to_wire(&self, out: &mut [f64]);
+}
+
+macro_rules! vector {
+    ($(#[$doc:meta])* $name:ident, $t:ty, $($field:ident),+) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Default)]
+        pub struct $name {
+            $(#[allow(missing_docs)] pub $field: $t,)+
+        }
+    };
+}
+
+vector!(/// 2D vector of reals.
+    Vector2, f64, x, y);
+vector!(/// 3D vector of reals.
+    Vector3, f64, x, y, z);
+vector!(/// 4D vector of reals.
+    Vector4, f64, x, y, z, w);
+vector!(/// Quaternion.
+    Quaternion, f64, x, y, z, w);
+vector!(/// 2D vector of `i32`.
+    Vector2i, i32, x, y);
+vector!(/// 3D vector of `i32`.
+    Vector3i, i32, x, y, z);
+vector!(/// 4D vector of `i32`.
+    Vector4i, i32, x, y, z, w);
+
+/// RGBA colour; always `f32` on the wire, in every dialect and build.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Color {
+    #[allow(missing_docs)]
+    pub r: f32,
+    #[allow(missing_docs)]
+    pub g: f32,
+    #[allow(missing_docs)]
+    pub b: f32,
+    #[allow(missing_docs)]
+    pub a: f32,
+}
+
+/// Rectangle of reals.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Rect2 {
+    /// Top-left corner.
+    pub position: Vector2,
+    /// Width and height.
+    pub size: Vector2,
+}
+
+/// Rectangle of `i32`.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Rect2i {
+    /// Top-left corner.
+    pub position: Vector2i,
+    /// Width and height.
+    pub size: Vector2i,
+}
+
+/// 2D affine transform, as its three columns (GDScript `x`, `y`, `origin`).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Transform2D {
+    /// First basis column.
+    pub x: Vector2,
+    /// Second basis column.
+    pub y: Vector2,
+    /// Translation.
+    pub origin: Vector2,
+}
+
+/// Plane `normal · p = d`.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Plane {
+    /// Normal.
+    pub normal: Vector3,
+    /// Distance from the origin.
+    pub d: f64,
+}
+
+/// Axis-aligned bounding box.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Aabb {
+    /// Minimum corner.
+    pub position: Vector3,
+    /// Extent.
+    pub size: Vector3,
+}
+
+/// 3x3 matrix stored as **rows**, like the engine (`Basis::rows`); the wire is row-major.
+///
+/// GDScript's `basis.x` is column 0: use [`Basis::x`], [`Basis::y`], [`Basis::z`].
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Basis {
+    /// The three rows.
+    pub rows: [Vector3; 3],
+}
+
+impl Basis {
+    /// Builds a basis from its columns (GDScript `Basis(x, y, z)`).
+    pub fn from_columns(x: Vector3, y: Vector3, z: Vector3) -> Basis {
+        Basis {
+            rows: [
+                Vector3 {
+                    x: x.x,
+                    y: y.x,
+                    z: z.x,
+                },
+                Vector3 {
+                    x: x.y,
+                    y: y.y,
+                    z: z.y,
+                },
+                Vector3 {
+                    x: x.z,
+                    y: y.z,
+                    z: z.z,
+                },
+            ],
+        }
+    }
+
+    fn column(&self, i: usize) -> Vector3 {
+        let pick = |r: &Vector3| [r.x, r.y, r.z][i];
+        Vector3 {
+            x: pick(&self.rows[0]),
+            y: pick(&self.rows[1]),
+            z: pick(&self.rows[2]),
+        }
+    }
+
+    /// Column 0 (GDScript `basis.x`).
+    pub fn x(&self) -> Vector3 {
+        self.column(0)
+    }
+
+    /// Column 1 (GDScript `basis.y`).
+    pub fn y(&self) -> Vector3 {
+        self.column(1)
+    }
+
+    /// Column 2 (GDScript `basis.z`).
+    pub fn z(&self) -> Vector3 {
+        self.column(2)
+    }
+}
+
+/// 3D affine transform.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Transform3D {
+    /// Rotation and scale.
+    pub basis: Basis,
+    /// Translation.
+    pub origin: Vector3,
+}
+
+/// 4x4 projection matrix stored as **columns**, like the engine; the wire is column-major.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Projection {
+    /// The four columns.
+    pub columns: [Vector4; 4],
+}
+
+macro_rules! wire_reals {
+    ($ty:ty, $n:literal, |$r:ident| $build:expr, |$s:ident| $flat:expr) => {
+        impl WireReals for $ty {
+            const COUNT: usize = $n;
+            fn from_wire($r: &[f64]) -> Self {
+                $build
+            }
+            fn to_wire(&self, out: &mut [f64]) {
+                let $s = self;
+                let flat: [f64; $n] = $flat;
+                out.copy_from_slice(&flat);
+            }
+        }
+    };
+}
+
+fn v2(r: &[f64]) -> Vector2 {
+    Vector2 { x: r[0], y: r[1] }
+}
+fn v3(r: &[f64]) -> Vector3 {
+    Vector3 {
+        x: r[0],
+        y: r[1],
+        z: r[2],
+    }
+}
+fn v4(r: &[f64]) -> Vector4 {
+    Vector4 {
+        x: r[0],
+        y: r[1],
+        z: r[2],
+        w: r[3],
+    }
+}
+
+wire_reals!(Vector2, 2, |r| v2(r), |s| [s.x, s.y]);
+wire_reals!(Vector3, 3, |r| v3(r), |s| [s.x, s.y, s.z]);
+wire_reals!(Vector4, 4, |r| v4(r), |s| [s.x, s.y, s.z, s.w]);
+wire_reals!(
+    Quaternion,
+    4,
+    |r| Quaternion {
+        x: r[0],
+        y: r[1],
+        z: r[2],
+        w: r[3]
+    },
+    |s| [s.x, s.y, s.z, s.w]
+);
+wire_reals!(
+    Rect2,
+    4,
+    |r| Rect2 {
+        position: v2(r),
+        size: v2(&r[2..])
+    },
+    |s| [s.position.x, s.position.y, s.size.x, s.size.y]
+);
+wire_reals!(
+    Plane,
+    4,
+    |r| Plane {
+        normal: v3(r),
+        d: r[3]
+    },
+    |s| [s.normal.x, s.normal.y, s.normal.z, s.d]
+);
+wire_reals!(
+    Transform2D,
+    6,
+    |r| Transform2D {
+        x: v2(r),
+        y: v2(&r[2..]),
+        origin: v2(&r[4..])
+    },
+    |s| [s.x.x, s.x.y, s.y.x, s.y.y, s.origin.x, s.origin.y]
+);
+wire_reals!(
+    Aabb,
+    6,
+    |r| Aabb {
+        position: v3(r),
+        size: v3(&r[3..])
+    },
+    |s| [
+        s.position.x,
+        s.position.y,
+        s.position.z,
+        s.size.x,
+        s.size.y,
+        s.size.z
+    ]
+);
+wire_reals!(
+    Basis,
+    9,
+    |r| Basis {
+        rows: [v3(r), v3(&r[3..]), v3(&r[6..])]
+    },
+    |s| {
+        let [a, b, c] = s.rows;
+        [a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z]
+    }
+);
+wire_reals!(
+    Transform3D,
+    12,
+    |r| Transform3D {
+        basis: Basis::from_wire(&r[..9]),
+        origin: v3(&r[9..])
+    },
+    |s| {
+        let mut out = [0.0; 12];
+        s.basis.to_wire(&mut out[..9]);
+        out[9..].copy_from_slice(&[s.origin.x, s.origin.y, s.origin.z]);
+        out
+    }
+);
+wire_reals!(
+    Projection,
+    16,
+    |r| Projection {
+        columns: [v4(r), v4(&r[4..]), v4(&r[8..]), v4(&r[12..])]
+    },
+    |s| {
+        let mut out = [0.0; 16];
+        for (chunk, c) in out.chunks_exact_mut(4).zip(&s.columns) {
+            chunk.copy_from_slice(&[c.x, c.y, c.z, c.w]);
+        }
+        out
+    }
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn basis_wire_order_is_rows() {
+        // GDScript Basis(Vector3(1,2,3), Vector3(4,5,6), Vector3(7,8,9)) is written 1,4,7,2,5,8,3,6,9.
+        let b = Basis::from_columns(
+            Vector3 {
+                x: 1.0,
+                y: 2.0,
+                z: 3.0,
+            },
+            Vector3 {
+                x: 4.0,
+                y: 5.0,
+                z: 6.0,
+            },
+            Vector3 {
+                x: 7.0,
+                y: 8.0,
+                z: 9.0,
+            },
+        );
+        let mut out = [0.0; 9];
+        b.to_wire(&mut out);
+        assert_eq!(out, [1.0, 4.0, 7.0, 2.0, 5.0, 8.0, 3.0, 6.0, 9.0]);
+        assert_eq!(Basis::from_wire(&out), b);
+        assert_eq!(
+            b.y(),
+            Vector3 {
+                x: 4.0,
+                y: 5.0,
+                z: 6.0
+            }
+        );
+    }
+}

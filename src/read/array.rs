@@ -1,0 +1,152 @@
+//! Lazy array views (Array, typed Array, Pandemonium TypedArray / PackedTypedArray).
+
+use core::fmt;
+
+use crate::error::Result;
+use crate::read::container_type::ContainerType;
+use crate::read::seq::Seq;
+use crate::read::value::VariantRef;
+use crate::variant_type::VariantType;
+
+/// Which array type carried the elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArrayKind {
+    /// `Array`, typed (Godot 4.3+) or not.
+    Array,
+    /// Pandemonium 5 `TypedArray`.
+    TypedArray,
+    /// Pandemonium 5 `PackedTypedArray`.
+    PackedTypedArray,
+}
+
+/// A borrowed array. Elements are decoded one at a time as you iterate.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect};
+/// // [1, "a"] in Godot 4 (spec §6.3).
+/// let bytes = [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0];
+/// let array = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
+/// assert_eq!(array.len(), 2);
+/// let mut items = array.iter();
+/// assert_eq!(items.next().unwrap()?.as_int(), Some(1));
+/// assert_eq!(items.next().unwrap()?.as_str(), Some("a"));
+/// assert!(items.next().is_none());
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct ArrayRef<'a> {
+    kind: ArrayKind,
+    items: Seq<'a>,
+    element_type: Option<ContainerType<'a>>,
+}
+
+impl<'a> ArrayRef<'a> {
+    pub(crate) fn new(
+        kind: ArrayKind,
+        items: Seq<'a>,
+        element_type: Option<ContainerType<'a>>,
+    ) -> Self {
+        ArrayRef {
+            kind,
+            items,
+            element_type,
+        }
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.items.left() as usize
+    }
+
+    /// True when there are no elements.
+    pub fn is_empty(&self) -> bool {
+        self.items.left() == 0
+    }
+
+    /// Which array type this is.
+    pub fn kind(&self) -> ArrayKind {
+        self.kind
+    }
+
+    /// The logical type (`Array`, or Pandemonium's `TypedArray` / `PackedTypedArray`).
+    pub fn variant_type(&self) -> VariantType {
+        match self.kind {
+            ArrayKind::Array => VariantType::Array,
+            ArrayKind::TypedArray => VariantType::TypedArray,
+            ArrayKind::PackedTypedArray => VariantType::PackedTypedArray,
+        }
+    }
+
+    /// The element type of a typed array; `None` for an untyped one.
+    pub fn element_type(&self) -> Option<ContainerType<'a>> {
+        self.element_type
+    }
+
+    /// Iterates the elements.
+    pub fn iter(&self) -> ArrayIter<'a> {
+        ArrayIter { items: self.items }
+    }
+
+    /// Element `index` (O(index): elements have no fixed size).
+    pub fn get(&self, index: usize) -> Option<Result<VariantRef<'a>>> {
+        let mut it = self.iter();
+        for _ in 0..index {
+            if let Err(e) = it.next()? {
+                return Some(Err(e));
+            }
+        }
+        it.next()
+    }
+}
+
+/// Iterator over an array's elements.
+#[derive(Clone)]
+pub struct ArrayIter<'a> {
+    items: Seq<'a>,
+}
+
+impl<'a> Iterator for ArrayIter<'a> {
+    type Item = Result<VariantRef<'a>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.items.next_value()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.items.left() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for ArrayIter<'_> {}
+
+impl<'a> IntoIterator for ArrayRef<'a> {
+    type Item = Result<VariantRef<'a>>;
+    type IntoIter = ArrayIter<'a>;
+    fn into_iter(self) -> ArrayIter<'a> {
+        self.iter()
+    }
+}
+
+impl PartialEq for ArrayRef<'_> {
+    /// Element-wise equality (and same kind and element type); an undecodable element makes
+    /// the arrays unequal.
+    fn eq(&self, other: &Self) -> bool {
+        self.kind == other.kind
+            && self.element_type == other.element_type
+            && self.len() == other.len()
+            && self
+                .iter()
+                .zip(other.iter())
+                .all(|(a, b)| matches!((a, b), (Ok(a), Ok(b)) if a == b))
+    }
+}
+
+impl fmt::Debug for ArrayRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(t) = &self.element_type {
+            write!(f, "{:?}<{:?}>", self.kind, t)?;
+        }
+        f.debug_list().entries(self.iter()).finish()
+    }
+}

@@ -1,0 +1,93 @@
+//! A pull reader over a sequence of values.
+
+use crate::dialect::Dialect;
+use crate::error::{Error, ErrorKind, Expected, Result};
+use crate::header::Header;
+use crate::read::decoder::Decoder;
+use crate::read::head::read_head;
+use crate::read::input::u32_at;
+use crate::read::skip::skip_value;
+use crate::read::value::VariantRef;
+use crate::variant_type::VariantType;
+
+/// Reads values one after another from a byte slice: [`Cursor::read`] hands out a validated
+/// view, [`Cursor::skip`] validates and steps over a whole value in one pass without
+/// recursion, [`Cursor::peek_type`] looks at the next header.
+///
+/// ```
+/// use gdwire::{Cursor, Dialect, VariantType};
+/// // Two values back to back: 7 and "hi".
+/// let bytes = [2,0,0,0, 7,0,0,0, 4,0,0,0, 2,0,0,0, b'h',b'i',0,0];
+/// let mut cursor = Cursor::new(Dialect::GODOT_4, &bytes);
+/// assert_eq!(cursor.peek_type()?, VariantType::Int);
+/// cursor.skip()?;
+/// assert_eq!(cursor.read()?.as_str(), Some("hi"));
+/// assert!(cursor.is_at_end());
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Cursor<'a> {
+    dec: Decoder,
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor with engine defaults for `dialect`.
+    pub fn new(dialect: Dialect, data: &'a [u8]) -> Cursor<'a> {
+        Cursor::with_decoder(Decoder::new(dialect), data)
+    }
+
+    /// A cursor with the given options.
+    pub fn with_decoder(dec: Decoder, data: &'a [u8]) -> Cursor<'a> {
+        Cursor { dec, data, pos: 0 }
+    }
+
+    /// Offset of the next value.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// The bytes not read yet.
+    pub fn remaining(&self) -> &'a [u8] {
+        self.data.get(self.pos..).unwrap_or_default()
+    }
+
+    /// True when no bytes are left.
+    pub fn is_at_end(&self) -> bool {
+        self.pos >= self.data.len()
+    }
+
+    /// The type of the next value, from its header, without consuming it.
+    pub fn peek_type(&self) -> Result<VariantType> {
+        let header = u32_at(self.data, self.pos)
+            .ok_or(Error::new(ErrorKind::Truncated(Expected::Header), self.pos))?;
+        let id = Header(header).type_id();
+        let dialect = self.dec.dialect();
+        dialect.type_of(id).ok_or(Error::new(
+            ErrorKind::UnknownType {
+                id,
+                max: dialect.variant_max(),
+            },
+            self.pos,
+        ))
+    }
+
+    /// Validates the next value and returns a view of it; the cursor moves past it. On error
+    /// the cursor does not move.
+    pub fn read(&mut self) -> Result<VariantRef<'a>> {
+        let end = skip_value(&self.dec, self.data, self.pos, 0, true)?;
+        let (value, _) = read_head(&self.dec, self.data, self.pos, 0, false)?;
+        self.pos = end.min(self.data.len());
+        Ok(value)
+    }
+
+    /// Validates the next value and moves past it; returns its type. On error the cursor does
+    /// not move.
+    pub fn skip(&mut self) -> Result<VariantType> {
+        let ty = self.peek_type()?;
+        let end = skip_value(&self.dec, self.data, self.pos, 0, true)?;
+        self.pos = end.min(self.data.len());
+        Ok(ty)
+    }
+}

@@ -1,0 +1,127 @@
+//! Decoding options and the entry points.
+
+use crate::dialect::Dialect;
+use crate::error::{Error, ErrorKind, Result};
+use crate::read::cursor::Cursor;
+use crate::read::head::read_head;
+use crate::read::skip::skip_value;
+use crate::read::value::VariantRef;
+
+/// The engine's `MAX_RECURSION_DEPTH`: values nested deeper than this are rejected.
+pub const MAX_DEPTH: u32 = 1024;
+
+/// Decoding options: dialect, whether full objects are allowed, nesting limit.
+///
+/// Defaults match the engine's `bytes_to_var` / `get_var`: objects not allowed (id-mode
+/// objects always decode), depth limit 1024.
+///
+/// ```
+/// use gdwire::{Decoder, Dialect};
+/// let decoder = Decoder::new(Dialect::GODOT_3).with_allow_objects(true).with_max_depth(64);
+/// let (value, used) = decoder.decode_prefix(&[0, 0, 0, 0, 0xAA])?;
+/// assert!(value.is_nil());
+/// assert_eq!(used, 4); // trailing bytes are left alone
+/// assert!(decoder.decode_exact(&[0, 0, 0, 0, 0xAA]).is_err());
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decoder {
+    dialect: Dialect,
+    allow_objects: bool,
+    max_depth: u32,
+}
+
+impl Decoder {
+    /// Engine defaults for `dialect`.
+    pub const fn new(dialect: Dialect) -> Decoder {
+        Decoder {
+            dialect,
+            allow_objects: false,
+            max_depth: MAX_DEPTH,
+        }
+    }
+
+    /// Allows full objects (class name and properties), as `bytes_to_var_with_objects` /
+    /// `allow_objects = true` do. Objects are never instantiated by this crate, so this is safe
+    /// here; the option exists for engine parity (without it the engine rejects them).
+    pub const fn with_allow_objects(mut self, allow: bool) -> Decoder {
+        self.allow_objects = allow;
+        self
+    }
+
+    /// Sets the nesting limit (top-level value = depth 0). Skipping never recurses per level,
+    /// so large limits are safe (Godot 3.2 had none and crashed at ~30,000 levels).
+    pub const fn with_max_depth(mut self, max_depth: u32) -> Decoder {
+        self.max_depth = max_depth;
+        self
+    }
+
+    /// The dialect.
+    pub const fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Whether full objects are accepted.
+    pub const fn allows_objects(&self) -> bool {
+        self.allow_objects
+    }
+
+    /// The nesting limit.
+    pub const fn max_depth(&self) -> u32 {
+        self.max_depth
+    }
+
+    /// Decodes the value at the start of `bytes` and returns it with the number of bytes it
+    /// used. The whole value is validated first (one pass, no allocation), so iterating the
+    /// returned view cannot meet malformed data.
+    pub fn decode_prefix<'a>(&self, bytes: &'a [u8]) -> Result<(VariantRef<'a>, usize)> {
+        let end = skip_value(self, bytes, 0, 0, true)?;
+        let (value, _) = read_head(self, bytes, 0, 0, false)?;
+        // An unpadded PackedByteArray at the very end "uses" its missing padding, as in the
+        // engine; report what the input actually had.
+        Ok((value, end.min(bytes.len())))
+    }
+
+    /// Decodes the value at the start of `bytes`, ignoring anything after it, like the
+    /// engine's `bytes_to_var` and `get_var`.
+    pub fn decode<'a>(&self, bytes: &'a [u8]) -> Result<VariantRef<'a>> {
+        self.decode_prefix(bytes).map(|(value, _)| value)
+    }
+
+    /// Decodes `bytes`, which must hold exactly one value.
+    pub fn decode_exact<'a>(&self, bytes: &'a [u8]) -> Result<VariantRef<'a>> {
+        let (value, used) = self.decode_prefix(bytes)?;
+        match bytes.len() - used {
+            0 => Ok(value),
+            count => Err(Error::new(ErrorKind::TrailingBytes { count }, used)),
+        }
+    }
+
+    /// Validates the value at the start of `bytes` without building views; returns its length.
+    pub fn validate(&self, bytes: &[u8]) -> Result<usize> {
+        Ok(skip_value(self, bytes, 0, 0, true)?.min(bytes.len()))
+    }
+
+    /// A cursor over a sequence of values in `bytes`.
+    pub fn cursor<'a>(&self, bytes: &'a [u8]) -> Cursor<'a> {
+        Cursor::with_decoder(*self, bytes)
+    }
+}
+
+/// Decodes the first value in `bytes` with engine defaults; trailing bytes are ignored, as by
+/// `bytes_to_var`. See [`Decoder`] for options.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect};
+/// let v = from_bytes(Dialect::GODOT_4, &[3, 0, 0, 0, 0, 0, 0, 0x3f])?; // 0.5
+/// assert_eq!(v.as_float(), Some(0.5));
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+pub fn from_bytes(dialect: Dialect, bytes: &[u8]) -> Result<VariantRef<'_>> {
+    Decoder::new(dialect).decode(bytes)
+}
+
+/// Decodes `bytes`, which must hold exactly one value (no trailing bytes).
+pub fn from_bytes_exact(dialect: Dialect, bytes: &[u8]) -> Result<VariantRef<'_>> {
+    Decoder::new(dialect).decode_exact(bytes)
+}

@@ -1,0 +1,162 @@
+//! Lazy dictionary views.
+
+use core::fmt;
+
+use crate::error::Result;
+use crate::read::container_type::ContainerType;
+use crate::read::seq::Seq;
+use crate::read::value::VariantRef;
+
+/// A borrowed dictionary: entries in wire (insertion) order, decoded as you iterate.
+///
+/// Duplicate keys are kept as sent (the engine would keep the last one).
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect};
+/// // {"a": 1} in Godot 4 (spec §6.3).
+/// let bytes = [0x1b,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0, 2,0,0,0, 1,0,0,0];
+/// let dict = from_bytes(Dialect::GODOT_4, &bytes)?.as_dictionary().unwrap();
+/// for entry in dict.iter() {
+///     let (key, value) = entry?;
+///     assert_eq!(key.as_str(), Some("a"));
+///     assert_eq!(value.as_int(), Some(1));
+/// }
+/// assert_eq!(dict.get_str("a")?.and_then(|v| v.as_int()), Some(1));
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct DictRef<'a> {
+    /// Keys and values alternate: `2 * len` values.
+    entries: Seq<'a>,
+    key_type: Option<ContainerType<'a>>,
+    value_type: Option<ContainerType<'a>>,
+}
+
+impl<'a> DictRef<'a> {
+    pub(crate) fn new(
+        entries: Seq<'a>,
+        key_type: Option<ContainerType<'a>>,
+        value_type: Option<ContainerType<'a>>,
+    ) -> Self {
+        DictRef {
+            entries,
+            key_type,
+            value_type,
+        }
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.left() as usize / 2
+    }
+
+    /// True when there are no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.left() == 0
+    }
+
+    /// Key type of a typed dictionary (Godot 4.4+); `None` when keys are untyped.
+    pub fn key_type(&self) -> Option<ContainerType<'a>> {
+        self.key_type
+    }
+
+    /// Value type of a typed dictionary (Godot 4.4+); `None` when values are untyped.
+    pub fn value_type(&self) -> Option<ContainerType<'a>> {
+        self.value_type
+    }
+
+    /// Iterates `(key, value)` entries.
+    pub fn iter(&self) -> DictIter<'a> {
+        DictIter {
+            entries: self.entries,
+        }
+    }
+
+    /// The value of the last entry whose key is a String or StringName equal to `key`
+    /// (the last one, as the engine keeps the last duplicate). Linear scan.
+    pub fn get_str(&self, key: &str) -> Result<Option<VariantRef<'a>>> {
+        let mut found = None;
+        for entry in self.iter() {
+            let (k, v) = entry?;
+            if matches!(k, VariantRef::String(s) | VariantRef::StringName(s) if s == key) {
+                found = Some(v);
+            }
+        }
+        Ok(found)
+    }
+
+    /// The value of the last entry whose key is the integer `key`. Linear scan.
+    pub fn get_int(&self, key: i64) -> Result<Option<VariantRef<'a>>> {
+        let mut found = None;
+        for entry in self.iter() {
+            let (k, v) = entry?;
+            if k.as_int() == Some(key) {
+                found = Some(v);
+            }
+        }
+        Ok(found)
+    }
+}
+
+/// Iterator over a dictionary's entries.
+#[derive(Clone)]
+pub struct DictIter<'a> {
+    entries: Seq<'a>,
+}
+
+impl<'a> Iterator for DictIter<'a> {
+    type Item = Result<(VariantRef<'a>, VariantRef<'a>)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let key = match self.entries.next_value()? {
+            Ok(k) => k,
+            Err(e) => return Some(Err(e)),
+        };
+        match self.entries.next_value() {
+            Some(Ok(value)) => Some(Ok((key, value))),
+            Some(Err(e)) => Some(Err(e)),
+            None => None,
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.entries.left() as usize / 2;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for DictIter<'_> {}
+
+impl<'a> IntoIterator for DictRef<'a> {
+    type Item = Result<(VariantRef<'a>, VariantRef<'a>)>;
+    type IntoIter = DictIter<'a>;
+    fn into_iter(self) -> DictIter<'a> {
+        self.iter()
+    }
+}
+
+impl PartialEq for DictRef<'_> {
+    /// Entry-wise equality in wire order (and same key and value types).
+    fn eq(&self, other: &Self) -> bool {
+        self.key_type == other.key_type
+            && self.value_type == other.value_type
+            && self.len() == other.len()
+            && self
+                .iter()
+                .zip(other.iter())
+                .all(|(a, b)| matches!((a, b), (Ok(a), Ok(b)) if a == b))
+    }
+}
+
+impl fmt::Debug for DictRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut m = f.debug_map();
+        for entry in self.iter() {
+            match entry {
+                Ok((k, v)) => m.entry(&k, &v),
+                Err(e) => m.entry(&"<error>", &e),
+            };
+        }
+        m.finish()
+    }
+}

@@ -1,0 +1,415 @@
+//! Reading one value: its header and payload, with containers left lazy.
+//!
+//! This is the single place that knows each type's layout on the read side; the validating
+//! skip, the cursor and the views all go through [`read_head`].
+
+use crate::error::{Error, ErrorKind, Expected, Result};
+use crate::header::{ContainerKind, Header, FLAG_OBJECT_AS_ID};
+use crate::math::{Color, Precision, Rect2i, Vector2i, Vector3i, Vector4, Vector4i, WireReals};
+use crate::read::array::{ArrayKind, ArrayRef};
+use crate::read::container_type::{read_type_block, ContainerType};
+use crate::read::decoder::Decoder;
+use crate::read::dict::DictRef;
+use crate::read::input::{need_u32, pad4, string_block, take, u32_at, u64_at};
+use crate::read::node_path::NodePathRef;
+use crate::read::object::{FullObjectRef, ObjectRef, SignalRef};
+use crate::read::packed::{PackedReals, PackedRef, PackedStrings};
+use crate::read::seq::Seq;
+use crate::read::value::VariantRef;
+use crate::variant_type::VariantType;
+
+/// Where the value ends, or what a container still holds after its head.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Next {
+    /// A complete value ending at this position.
+    Leaf(usize),
+    /// A container whose items start at `body`: `values` full values follow, or, for objects
+    /// (`props`), `values` pairs of (name string block, full value).
+    Nest {
+        body: usize,
+        values: u32,
+        props: bool,
+    },
+}
+
+const COUNT_MASK: u32 = 0x7FFF_FFFF;
+
+#[inline]
+fn truncated(what: Expected, pos: usize) -> Error {
+    Error::new(ErrorKind::Truncated(what), pos)
+}
+
+#[inline]
+fn fixed(data: &[u8], pos: usize, len: usize, ty: VariantType) -> Result<&[u8]> {
+    take(data, pos, len).ok_or(truncated(Expected::Payload(ty), pos))
+}
+
+/// Reads `T`'s real components at `pos` (`f32`, or `f64` for `Precision::Double`).
+#[inline]
+fn reals<T: WireReals>(
+    data: &[u8],
+    pos: usize,
+    precision: Precision,
+    ty: VariantType,
+) -> Result<(T, usize)> {
+    let size = precision.size();
+    let bytes = fixed(data, pos, T::COUNT * size, ty)?;
+    let mut out = [0.0f64; 16];
+    for (slot, chunk) in out.iter_mut().zip(bytes.chunks_exact(size)) {
+        *slot = match precision {
+            Precision::Single => {
+                f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]) as f64
+            }
+            Precision::Double => {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(chunk);
+                f64::from_le_bytes(b)
+            }
+        };
+    }
+    Ok((T::from_wire(&out[..T::COUNT]), pos + bytes.len()))
+}
+
+#[inline]
+fn ints<const N: usize>(data: &[u8], pos: usize, ty: VariantType) -> Result<([i32; N], usize)> {
+    let bytes = fixed(data, pos, 4 * N, ty)?;
+    let mut out = [0i32; N];
+    for (slot, chunk) in out.iter_mut().zip(bytes.chunks_exact(4)) {
+        *slot = i32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+    }
+    Ok((out, pos + 4 * N))
+}
+
+/// Reads a packed array of fixed-size elements; returns its element bytes and end.
+#[inline]
+fn packed_fixed(data: &[u8], pos: usize, size: usize, ty: VariantType) -> Result<(&[u8], usize)> {
+    let count = need_u32(data, pos, Expected::Count)? as i32;
+    if count < 0 {
+        return Err(Error::new(ErrorKind::NegativeCount { count }, pos));
+    }
+    let total = count as u64 * size as u64;
+    if total > i32::MAX as u64 {
+        let kind = ErrorKind::SizeOverflow {
+            count: count as u32,
+            size: size as u32,
+        };
+        return Err(Error::new(kind, pos));
+    }
+    let start = pos + 4;
+    let bytes = take(data, start, total as usize).ok_or(truncated(Expected::Elements(ty), pos))?;
+    Ok((bytes, start + bytes.len()))
+}
+
+/// Reads the value at `pos` (nesting depth `depth`). Containers are returned as lazy views
+/// together with where their items start. With `validate`, string text is checked the way
+/// the engine checks it; without, the input is trusted to have been validated before.
+pub(crate) fn read_head<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    depth: u32,
+    validate: bool,
+) -> Result<(VariantRef<'a>, Next)> {
+    let dialect = dec.dialect();
+    let header = Header(u32_at(data, pos).ok_or(truncated(Expected::Header, pos))?);
+    let id = header.type_id();
+    let ty = dialect.type_of(id).ok_or(Error::new(
+        ErrorKind::UnknownType {
+            id,
+            max: dialect.variant_max(),
+        },
+        pos,
+    ))?;
+    let p = pos + 4;
+    let rules = dialect.text_rules();
+    let precision = if dialect.math_follows_flag_64() && header.flag_64() {
+        Precision::Double
+    } else {
+        Precision::Single
+    };
+    let elements_depth = depth.saturating_add(1);
+
+    macro_rules! math {
+        ($variant:ident) => {{
+            let (v, end) = reals(data, p, precision, ty)?;
+            (VariantRef::$variant(v, precision), Next::Leaf(end))
+        }};
+    }
+    macro_rules! packed {
+        ($variant:ident, $size:expr) => {{
+            let (bytes, end) = packed_fixed(data, p, $size, ty)?;
+            (VariantRef::$variant(PackedRef::new(bytes)), Next::Leaf(end))
+        }};
+    }
+    macro_rules! packed_reals {
+        ($variant:ident, $n:literal) => {{
+            let (bytes, end) = packed_fixed(data, p, $n * precision.size(), ty)?;
+            (
+                VariantRef::$variant(PackedReals::new(bytes, precision)),
+                Next::Leaf(end),
+            )
+        }};
+    }
+
+    use VariantType as T;
+    Ok(match ty {
+        T::Nil => (VariantRef::Nil, Next::Leaf(p)),
+        T::Bool => {
+            let b = fixed(data, p, 4, ty)?;
+            (VariantRef::Bool(b != [0, 0, 0, 0]), Next::Leaf(p + 4))
+        }
+        T::Int => {
+            if header.flag_64() {
+                let v = u64_at(data, p).ok_or(truncated(Expected::Payload(ty), p))?;
+                (VariantRef::Int(v as i64), Next::Leaf(p + 8))
+            } else {
+                let v = u32_at(data, p).ok_or(truncated(Expected::Payload(ty), p))?;
+                (VariantRef::Int(v as i32 as i64), Next::Leaf(p + 4))
+            }
+        }
+        T::Float => {
+            if header.flag_64() {
+                let v = u64_at(data, p).ok_or(truncated(Expected::Payload(ty), p))?;
+                (VariantRef::Float(f64::from_bits(v)), Next::Leaf(p + 8))
+            } else {
+                let v = u32_at(data, p).ok_or(truncated(Expected::Payload(ty), p))?;
+                (
+                    VariantRef::Float(f32::from_bits(v) as f64),
+                    Next::Leaf(p + 4),
+                )
+            }
+        }
+        T::String => {
+            let (s, end) = string_block(data, p, rules, validate)?;
+            (VariantRef::String(s), Next::Leaf(end))
+        }
+        T::StringName => {
+            let (s, end) = string_block(data, p, rules, validate)?;
+            (VariantRef::StringName(s), Next::Leaf(end))
+        }
+        T::Vector2 => math!(Vector2),
+        T::Rect2 => math!(Rect2),
+        T::Vector3 => math!(Vector3),
+        T::Transform2D => math!(Transform2D),
+        T::Vector4 => math!(Vector4),
+        T::Plane => math!(Plane),
+        T::Quaternion => math!(Quaternion),
+        T::Aabb => math!(Aabb),
+        T::Basis => math!(Basis),
+        T::Transform3D => math!(Transform3D),
+        T::Projection => math!(Projection),
+        T::Vector2i => {
+            let ([x, y], end) = ints(data, p, ty)?;
+            (VariantRef::Vector2i(Vector2i { x, y }), Next::Leaf(end))
+        }
+        T::Vector3i => {
+            let ([x, y, z], end) = ints(data, p, ty)?;
+            (VariantRef::Vector3i(Vector3i { x, y, z }), Next::Leaf(end))
+        }
+        T::Vector4i => {
+            let ([x, y, z, w], end) = ints(data, p, ty)?;
+            (
+                VariantRef::Vector4i(Vector4i { x, y, z, w }),
+                Next::Leaf(end),
+            )
+        }
+        T::Rect2i => {
+            let ([x, y, w, h], end) = ints(data, p, ty)?;
+            let r = Rect2i {
+                position: Vector2i { x, y },
+                size: Vector2i { x: w, y: h },
+            };
+            (VariantRef::Rect2i(r), Next::Leaf(end))
+        }
+        T::Color => {
+            // Colours are single precision whatever the build and flag.
+            let (v, end) = reals::<Vector4>(data, p, Precision::Single, ty)?;
+            let c = Color {
+                r: v.x as f32,
+                g: v.y as f32,
+                b: v.z as f32,
+                a: v.w as f32,
+            };
+            (VariantRef::Color(c), Next::Leaf(end))
+        }
+        T::NodePath => {
+            let (np, end) = NodePathRef::read(data, p, rules, validate)?;
+            (VariantRef::NodePath(np), Next::Leaf(end))
+        }
+        T::Rid => {
+            if dialect.rid_has_payload() {
+                let id = u64_at(data, p).ok_or(truncated(Expected::Payload(ty), p))?;
+                (VariantRef::Rid(Some(id)), Next::Leaf(p + 8))
+            } else {
+                (VariantRef::Rid(None), Next::Leaf(p))
+            }
+        }
+        T::Object => {
+            if header.0 & FLAG_OBJECT_AS_ID != 0 {
+                let id = u64_at(data, p).ok_or(truncated(Expected::Payload(ty), p))?;
+                (VariantRef::Object(ObjectRef::Id(id)), Next::Leaf(p + 8))
+            } else {
+                if !dec.allows_objects() {
+                    return Err(Error::new(ErrorKind::ObjectsNotAllowed, pos));
+                }
+                let (class, q) = string_block(data, p, rules, validate)?;
+                if class.raw().is_empty() {
+                    // Empty class name: a null object, no property count follows.
+                    (VariantRef::Object(ObjectRef::Null), Next::Leaf(q))
+                } else {
+                    let count = need_u32(data, q, Expected::PropertyCount)? as i32;
+                    let count = count.max(0) as u32; // negative: no properties, as in the engine
+                    let body = q + 4;
+                    let props = Seq::new(*dec, data, body, count, elements_depth);
+                    let obj = FullObjectRef::new(class, props);
+                    let next = Next::Nest {
+                        body,
+                        values: count,
+                        props: true,
+                    };
+                    (VariantRef::Object(ObjectRef::Full(obj)), next)
+                }
+            }
+        }
+        T::Callable => (VariantRef::Callable, Next::Leaf(p)),
+        T::Signal => {
+            let (name, q) = string_block(data, p, rules, validate)?;
+            let id = u64_at(data, q).ok_or(truncated(Expected::Payload(ty), q))?;
+            (
+                VariantRef::Signal(SignalRef::new(name, id)),
+                Next::Leaf(q + 8),
+            )
+        }
+        T::Dictionary => {
+            let (key_kind, value_kind) = if dialect.has_typed_dictionaries() {
+                (header.dict_key_kind(), header.dict_value_kind())
+            } else {
+                (ContainerKind::None, ContainerKind::None)
+            };
+            let (key_type, q) = read_type_block(dec, data, p, key_kind, validate)?;
+            let (value_type, q) = read_type_block(dec, data, q, value_kind, validate)?;
+            let count = need_u32(data, q, Expected::Count)? & COUNT_MASK;
+            let body = q + 4;
+            let entries = Seq::new(*dec, data, body, count * 2, elements_depth);
+            let dict = DictRef::new(entries, key_type, value_type);
+            (
+                VariantRef::Dictionary(dict),
+                Next::Nest {
+                    body,
+                    values: count * 2,
+                    props: false,
+                },
+            )
+        }
+        T::Array => {
+            let kind = if dialect.has_typed_arrays() {
+                header.array_kind()
+            } else {
+                ContainerKind::None
+            };
+            let (element_type, q) = read_type_block(dec, data, p, kind, validate)?;
+            let count = need_u32(data, q, Expected::Count)? & COUNT_MASK;
+            let body = q + 4;
+            let items = Seq::new(*dec, data, body, count, elements_depth);
+            let array = ArrayRef::new(ArrayKind::Array, items, element_type);
+            (
+                VariantRef::Array(array),
+                Next::Nest {
+                    body,
+                    values: count,
+                    props: false,
+                },
+            )
+        }
+        T::TypedArray | T::PackedTypedArray => {
+            let raw_type = need_u32(data, p, Expected::ContainerType)? & COUNT_MASK;
+            let element = u8::try_from(raw_type)
+                .ok()
+                .and_then(|id| dialect.type_of(id));
+            let mut q = p + 4;
+            let element_type = match element {
+                Some(T::Object) if header.0 & FLAG_OBJECT_AS_ID == 0 => {
+                    // The class name is sent as a whole String/StringName value.
+                    let (name, end) = read_class_name_value(dec, data, q, validate)?;
+                    q = end;
+                    ContainerType::ClassName(name)
+                }
+                Some(ty) => ContainerType::Builtin(ty),
+                None => ContainerType::UnknownBuiltin(raw_type),
+            };
+            let count = need_u32(data, q, Expected::Count)? & COUNT_MASK;
+            let body = q + 4;
+            let kind = if ty == T::TypedArray {
+                ArrayKind::TypedArray
+            } else {
+                ArrayKind::PackedTypedArray
+            };
+            let items = Seq::new(*dec, data, body, count, elements_depth);
+            let array = ArrayRef::new(kind, items, Some(element_type));
+            (
+                VariantRef::Array(array),
+                Next::Nest {
+                    body,
+                    values: count,
+                    props: false,
+                },
+            )
+        }
+        T::PackedByteArray => {
+            let count = need_u32(data, p, Expected::Count)? as i32;
+            if count < 0 {
+                return Err(Error::new(ErrorKind::NegativeCount { count }, p));
+            }
+            let count = count as usize;
+            let bytes = take(data, p + 4, count).ok_or(truncated(Expected::Elements(ty), p))?;
+            // The engine adds the padding to the consumed length without checking it is there;
+            // the end may pass the input's end, and any read after it then fails, as there.
+            let end = p + 4 + count + pad4(count);
+            (
+                VariantRef::PackedByteArray(PackedRef::new(bytes)),
+                Next::Leaf(end),
+            )
+        }
+        T::PackedInt32Array => packed!(PackedInt32Array, 4),
+        T::PackedInt64Array => packed!(PackedInt64Array, 8),
+        T::PackedFloat32Array => packed!(PackedFloat32Array, 4),
+        T::PackedFloat64Array => packed!(PackedFloat64Array, 8),
+        T::PackedColorArray => packed!(PackedColorArray, 16),
+        T::PackedVector2iArray => packed!(PackedVector2iArray, 8),
+        T::PackedVector3iArray => packed!(PackedVector3iArray, 12),
+        T::PackedVector4iArray => packed!(PackedVector4iArray, 16),
+        T::PackedVector2Array => packed_reals!(PackedVector2Array, 2),
+        T::PackedVector3Array => packed_reals!(PackedVector3Array, 3),
+        T::PackedVector4Array => packed_reals!(PackedVector4Array, 4),
+        T::PackedStringArray => {
+            // No count check in the engine: a negative count is an empty array.
+            let count = (need_u32(data, p, Expected::Count)? as i32).max(0) as usize;
+            let start = p + 4;
+            let mut q = start;
+            for _ in 0..count {
+                q = string_block(data, q, rules, validate)?.1;
+            }
+            let strings = PackedStrings::new(data.get(start..q).unwrap_or_default(), count, rules);
+            (VariantRef::PackedStringArray(strings), Next::Leaf(q))
+        }
+    })
+}
+
+/// Pandemonium 5 typed arrays of objects name their class with a full String or StringName
+/// value. The engine would decode any value there; only string types are accepted here
+/// (anything else cannot name a class), which also keeps this path free of recursion.
+fn read_class_name_value<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    validate: bool,
+) -> Result<(crate::read::text::StrRef<'a>, usize)> {
+    let dialect = dec.dialect();
+    let header = Header(u32_at(data, pos).ok_or(truncated(Expected::ClassName, pos))?);
+    match dialect.type_of(header.type_id()) {
+        Some(VariantType::String | VariantType::StringName) => {
+            string_block(data, pos + 4, dialect.text_rules(), validate)
+        }
+        _ => Err(Error::new(ErrorKind::InvalidClassName, pos)),
+    }
+}

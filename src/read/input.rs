@@ -1,0 +1,59 @@
+//! Bounds-checked little-endian primitives over the input. Positions may run past the end
+//! (an unpadded PackedByteArray at the end of the input does that, as in the engine); every
+//! read then fails instead of panicking.
+
+use crate::dialect::TextRules;
+use crate::error::{Error, ErrorKind, Expected, Result};
+use crate::read::text::{self, StrRef};
+
+#[inline]
+pub(crate) fn take(data: &[u8], pos: usize, len: usize) -> Option<&[u8]> {
+    data.get(pos..pos.checked_add(len)?)
+}
+
+#[inline]
+pub(crate) fn u32_at(data: &[u8], pos: usize) -> Option<u32> {
+    let bytes = data.get(pos..)?.first_chunk::<4>()?;
+    Some(u32::from_le_bytes(*bytes))
+}
+
+#[inline]
+pub(crate) fn u64_at(data: &[u8], pos: usize) -> Option<u64> {
+    let bytes = data.get(pos..)?.first_chunk::<8>()?;
+    Some(u64::from_le_bytes(*bytes))
+}
+
+#[inline]
+pub(crate) fn need_u32(data: &[u8], pos: usize, what: Expected) -> Result<u32> {
+    u32_at(data, pos).ok_or(Error::new(ErrorKind::Truncated(what), pos))
+}
+
+/// Padding after `len` bytes to the next multiple of four.
+#[inline]
+pub(crate) const fn pad4(len: usize) -> usize {
+    (4 - len % 4) % 4
+}
+
+/// Reads a string block (`u32 len`, bytes, zero pad to 4) at `pos`; returns the view and the
+/// position after the padding. The padding must be present, as in the engine.
+#[inline]
+pub(crate) fn string_block(
+    data: &[u8],
+    pos: usize,
+    rules: TextRules,
+    validate: bool,
+) -> Result<(StrRef<'_>, usize)> {
+    let len = need_u32(data, pos, Expected::StringLength)? as i32;
+    let bad_len = Error::new(ErrorKind::StringLength { len }, pos);
+    if len < 0 {
+        return Err(bad_len);
+    }
+    let len = len as usize;
+    let start = pos + 4;
+    let padded = take(data, start, len + pad4(len)).ok_or(bad_len)?;
+    let raw = &padded[..len];
+    if validate && !text::is_valid(raw, rules) {
+        return Err(Error::new(ErrorKind::InvalidText, start));
+    }
+    Ok((StrRef::new(raw, rules), start + padded.len()))
+}

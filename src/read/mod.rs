@@ -1,0 +1,27 @@
+//! The read path: zero-copy, allocation-free, panic-free on any input.
+
+mod array;
+mod container_type;
+mod cursor;
+mod decoder;
+mod dict;
+mod head;
+pub(crate) mod input;
+mod node_path;
+mod object;
+mod packed;
+mod seq;
+mod skip;
+mod text;
+mod value;
+
+pub use array::{ArrayIter, ArrayKind, ArrayRef};
+pub use container_type::ContainerType;
+pub use cursor::Cursor;
+pub use decoder::{from_bytes, from_bytes_exact, Decoder, MAX_DEPTH};
+pub use dict::{DictIter, DictRef};
+pub use node_path::NodePathRef;
+pub use object::{FullObjectRef, ObjectRef, PropertyIter, SignalRef};
+pub use packed::{Element, PackedReals, PackedRef, PackedStrings};
+pub use text::StrRef;
+pub use value::VariantRef;

@@ -1,0 +1,134 @@
+//! Object and Signal views. Objects are never instantiated: a full object is its class name
+//! and a lazy list of (property name, value) pairs.
+
+use core::fmt;
+
+use crate::error::Result;
+use crate::read::seq::Seq;
+use crate::read::text::StrRef;
+use crate::read::value::VariantRef;
+
+/// An Object value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ObjectRef<'a> {
+    /// Sent as an instance id (the default `full_objects = false`). The engine decodes it as an
+    /// `EncodedObjectAsID`, or a null object when the id is 0. Treat the id as opaque: Godot 4
+    /// sets bit 63 for RefCounted objects.
+    Id(u64),
+    /// A full object with an empty class name: the engine decodes a null object. (The engine
+    /// writes null objects as Nil; it never produces this form, but accepts it.)
+    Null,
+    /// A full object: class name and stored properties (only with `allow_objects`).
+    Full(FullObjectRef<'a>),
+}
+
+impl ObjectRef<'_> {
+    /// True for id 0 and for the empty-class form: the engine decodes both as a null object.
+    pub fn is_null(&self) -> bool {
+        matches!(self, ObjectRef::Id(0) | ObjectRef::Null)
+    }
+}
+
+/// A full object: class name and its `PROPERTY_USAGE_STORAGE` properties in order.
+///
+/// The class is not checked against any class list and nothing is instantiated.
+#[derive(Clone, Copy)]
+pub struct FullObjectRef<'a> {
+    class: StrRef<'a>,
+    props: Seq<'a>,
+}
+
+impl<'a> FullObjectRef<'a> {
+    pub(crate) fn new(class: StrRef<'a>, props: Seq<'a>) -> Self {
+        FullObjectRef { class, props }
+    }
+
+    /// The class name (e.g. `"Node"`).
+    pub fn class(&self) -> StrRef<'a> {
+        self.class
+    }
+
+    /// Number of properties.
+    pub fn len(&self) -> usize {
+        self.props.left() as usize
+    }
+
+    /// True when no properties were sent.
+    pub fn is_empty(&self) -> bool {
+        self.props.left() == 0
+    }
+
+    /// Iterates `(name, value)` pairs.
+    pub fn properties(&self) -> PropertyIter<'a> {
+        PropertyIter { props: self.props }
+    }
+}
+
+impl PartialEq for FullObjectRef<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.class == other.class
+            && self.len() == other.len()
+            && self
+                .properties()
+                .zip(other.properties())
+                .all(|(a, b)| matches!((a, b), (Ok(a), Ok(b)) if a == b))
+    }
+}
+
+impl fmt::Debug for FullObjectRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} ", self.class)?;
+        let mut m = f.debug_map();
+        for p in self.properties() {
+            match p {
+                Ok((k, v)) => m.entry(&k, &v),
+                Err(e) => m.entry(&"<error>", &e),
+            };
+        }
+        m.finish()
+    }
+}
+
+/// Iterator over a full object's properties.
+#[derive(Clone)]
+pub struct PropertyIter<'a> {
+    props: Seq<'a>,
+}
+
+impl<'a> Iterator for PropertyIter<'a> {
+    type Item = Result<(StrRef<'a>, VariantRef<'a>)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.props.next_property()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.props.left() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for PropertyIter<'_> {}
+
+/// A Signal (Godot 4): signal name and the emitting object's id.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SignalRef<'a> {
+    name: StrRef<'a>,
+    object_id: u64,
+}
+
+impl<'a> SignalRef<'a> {
+    pub(crate) fn new(name: StrRef<'a>, object_id: u64) -> Self {
+        SignalRef { name, object_id }
+    }
+
+    /// The signal's name.
+    pub fn name(&self) -> StrRef<'a> {
+        self.name
+    }
+
+    /// The object's instance id.
+    pub fn object_id(&self) -> u64 {
+        self.object_id
+    }
+}

@@ -1,0 +1,94 @@
+//! A lazy run of values inside a container: the shared engine of array, dictionary and
+//! object-property iteration.
+
+use crate::error::Result;
+use crate::read::decoder::Decoder;
+use crate::read::head::{read_head, Next};
+use crate::read::input::string_block;
+use crate::read::skip::skip_value;
+use crate::read::text::StrRef;
+use crate::read::value::VariantRef;
+
+/// `left` values starting at `pos`, all at nesting `depth`. Values handed out for nested
+/// containers are lazy; the sequence skips over such a value only when asked for the next one
+/// (so the last item of a container is never skipped).
+#[derive(Clone, Copy)]
+pub(crate) struct Seq<'a> {
+    dec: Decoder,
+    data: &'a [u8],
+    pos: usize,
+    left: u32,
+    depth: u32,
+    /// Start of the last container handed out, not yet skipped.
+    unskipped: Option<usize>,
+}
+
+impl<'a> Seq<'a> {
+    pub(crate) fn new(dec: Decoder, data: &'a [u8], pos: usize, left: u32, depth: u32) -> Self {
+        Seq {
+            dec,
+            data,
+            pos,
+            left,
+            depth,
+            unskipped: None,
+        }
+    }
+
+    pub(crate) fn left(&self) -> u32 {
+        self.left
+    }
+
+    fn settle(&mut self) -> Result<()> {
+        if let Some(start) = self.unskipped.take() {
+            // The data was validated when the outermost value was decoded.
+            self.pos = skip_value(&self.dec, self.data, start, self.depth, false)?;
+        }
+        Ok(())
+    }
+
+    fn fail<T>(&mut self, e: crate::Error) -> Option<Result<T>> {
+        self.left = 0;
+        Some(Err(e))
+    }
+
+    /// The next value, `None` when the run is over. After an error the run is over.
+    pub(crate) fn next_value(&mut self) -> Option<Result<VariantRef<'a>>> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        if let Err(e) = self.settle() {
+            return self.fail(e);
+        }
+        match read_head(&self.dec, self.data, self.pos, self.depth, false) {
+            Ok((value, Next::Leaf(end))) => {
+                self.pos = end;
+                Some(Ok(value))
+            }
+            Ok((value, Next::Nest { .. })) => {
+                self.unskipped = Some(self.pos);
+                Some(Ok(value))
+            }
+            Err(e) => self.fail(e),
+        }
+    }
+
+    /// The next object property: a name string block, then a value.
+    pub(crate) fn next_property(&mut self) -> Option<Result<(StrRef<'a>, VariantRef<'a>)>> {
+        if self.left == 0 {
+            return None;
+        }
+        if let Err(e) = self.settle() {
+            return self.fail(e);
+        }
+        let rules = self.dec.dialect().text_rules();
+        match string_block(self.data, self.pos, rules, false) {
+            Ok((name, end)) => {
+                self.pos = end;
+                Some(self.next_value()?.map(|value| (name, value)))
+            }
+            Err(e) => self.fail(e),
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! Skipping (and validating) a whole value in one pass, without recursion per nesting level.
+//!
+//! Containers push a frame holding how many items they still owe; frames are popped as soon
+//! as their last item starts, so a chain of single-item containers needs one frame, and only
+//! levels with items still pending occupy the fixed-size stack. If that stack fills (more than
+//! `STACK` such levels), the rest of the skip continues in a nested call with a fresh stack:
+//! native recursion is at most `max_depth / STACK` deep.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::read::decoder::Decoder;
+use crate::read::head::{read_head, Next};
+use crate::read::input::string_block;
+
+const STACK: usize = 32;
+
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    /// Items still to come (values, or for objects (name, value) pairs).
+    left: u32,
+    /// Nesting depth of those items.
+    depth: u32,
+    /// Each item is a property: a name string block before the value.
+    props: bool,
+}
+
+/// Skips the value at `pos` (at nesting `depth`) and returns where it ends. With `validate`,
+/// everything the engine checks is checked, including string text; the depth limit is always
+/// enforced.
+pub(crate) fn skip_value(
+    dec: &Decoder,
+    data: &[u8],
+    pos: usize,
+    depth: u32,
+    validate: bool,
+) -> Result<usize> {
+    run(dec, data, pos, Start::Value(depth), validate)
+}
+
+enum Start {
+    Value(u32),
+    Frame(Frame),
+}
+
+fn run(dec: &Decoder, data: &[u8], mut pos: usize, start: Start, validate: bool) -> Result<usize> {
+    let mut stack = [Frame::default(); STACK];
+    let mut sp = 0;
+    let mut depth = match start {
+        Start::Value(depth) => depth,
+        Start::Frame(frame) => {
+            stack[0] = frame;
+            sp = 1;
+            match next_item(dec, data, &mut pos, &mut stack, &mut sp, validate)? {
+                Some(depth) => depth,
+                None => return Ok(pos),
+            }
+        }
+    };
+    loop {
+        if depth > dec.max_depth() {
+            let limit = dec.max_depth();
+            return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
+        }
+        match read_head(dec, data, pos, depth, validate)?.1 {
+            Next::Leaf(end) => pos = end,
+            Next::Nest {
+                body,
+                values,
+                props,
+            } => {
+                pos = body;
+                if values > 0 {
+                    let frame = Frame {
+                        left: values,
+                        depth: depth + 1,
+                        props,
+                    };
+                    if sp == STACK {
+                        pos = run(dec, data, pos, Start::Frame(frame), validate)?;
+                    } else {
+                        stack[sp] = frame;
+                        sp += 1;
+                    }
+                }
+            }
+        }
+        match next_item(dec, data, &mut pos, &mut stack, &mut sp, validate)? {
+            Some(next_depth) => depth = next_depth,
+            None => return Ok(pos),
+        }
+    }
+}
+
+/// Takes the next pending item from the top frame: reads a property name if needed and
+/// returns the depth of the value now at `pos`, or `None` when nothing is pending.
+#[inline]
+fn next_item(
+    dec: &Decoder,
+    data: &[u8],
+    pos: &mut usize,
+    stack: &mut [Frame; STACK],
+    sp: &mut usize,
+    validate: bool,
+) -> Result<Option<u32>> {
+    let Some(top) = (*sp).checked_sub(1).and_then(|i| stack.get_mut(i)) else {
+        return Ok(None);
+    };
+    top.left = top.left.saturating_sub(1);
+    let frame = *top;
+    if frame.left == 0 {
+        *sp -= 1;
+    }
+    if frame.props {
+        *pos = string_block(data, *pos, dec.dialect().text_rules(), validate)?.1;
+    }
+    Ok(Some(frame.depth))
+}

@@ -1,0 +1,243 @@
+//! String views and the engines' UTF-8 acceptance rules (spec §4.3).
+
+use core::fmt;
+
+use crate::dialect::TextRules;
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The part of a string block the engine turns into text: a leading BOM is skipped and the
+/// text stops at the first NUL byte.
+#[inline]
+pub(crate) fn visible_text(raw: &[u8]) -> &[u8] {
+    let raw = raw.strip_prefix(BOM).unwrap_or(raw);
+    match memchr::memchr(0, raw) {
+        Some(nul) => &raw[..nul],
+        None => raw,
+    }
+}
+
+/// True when the engine line's UTF-8 parser accepts `raw` (the string block's bytes).
+pub(crate) fn is_valid(raw: &[u8], rules: TextRules) -> bool {
+    let text = visible_text(raw);
+    match rules {
+        TextRules::Strict => core::str::from_utf8(text).is_ok(),
+        TextRules::Godot3 => text.is_ascii() || godot3_accepts(text),
+    }
+}
+
+/// Lead byte → sequence length in Godot 3's parser (up to 6), `None` for an invalid lead.
+#[inline]
+fn godot3_sequence_len(lead: u8) -> Option<usize> {
+    Some(match lead {
+        _ if lead & 0x80 == 0 => 1,
+        _ if lead & 0xE0 == 0xC0 => 2,
+        _ if lead & 0xF0 == 0xE0 => 3,
+        _ if lead & 0xF8 == 0xF0 => 4,
+        _ if lead & 0xFC == 0xF8 => 5,
+        _ if lead & 0xFE == 0xFC => 6,
+        _ => return None,
+    })
+}
+
+/// Decodes one code point the way Godot 3's `String::parse_utf8` does (3.2 / 3.x
+/// `core/ustring.cpp`), including its partial overlong check. Returns `(code point, length)`.
+fn godot3_decode(text: &[u8]) -> Option<(u32, usize)> {
+    let lead = *text.first()?;
+    let len = godot3_sequence_len(lead)?;
+    if len > text.len() {
+        return None;
+    }
+    if len == 1 {
+        return Some((lead as u32, 1));
+    }
+    if len == 2 && lead & 0x1E == 0 {
+        return None; // C0 / C1: overlong two-byte form
+    }
+    let mut unichar = (0xFF_u32 >> (len + 1)) & lead as u32;
+    for (i, &b) in text[1..len].iter().enumerate().map(|(i, b)| (i + 1, b)) {
+        if b & 0xC0 != 0x80 {
+            return None;
+        }
+        // The engine's only check for longer overlong forms, kept exactly as written.
+        if unichar == 0 && i == 2 && ((b & 0x7F) >> (7 - len)) == 0 {
+            return None;
+        }
+        unichar = (unichar << 6) | (b & 0x3F) as u32;
+    }
+    Some((unichar, len))
+}
+
+fn godot3_accepts(mut text: &[u8]) -> bool {
+    while !text.is_empty() {
+        // ASCII runs dominate real data; skip them without decoding.
+        let ascii = text.iter().take_while(|b| b.is_ascii()).count();
+        text = &text[ascii..];
+        if text.is_empty() {
+            break;
+        }
+        match godot3_decode(text) {
+            Some((_, len)) => text = &text[len..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// A borrowed string from the input: String, StringName, NodePath parts, class and property
+/// names, PackedStringArray elements.
+///
+/// The raw bytes of the block are always available ([`StrRef::raw`]); [`StrRef::bytes`] is the
+/// text as the engine sees it (BOM skipped, stops at the first NUL), and [`StrRef::as_str`]
+/// gives it as `&str` when it is strict UTF-8 (always, for Godot 4 and Pandemonium; Godot 3
+/// also accepts surrogates and code points above U+10FFFF, which `&str` cannot hold).
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, VariantRef};
+/// let bytes = [4, 0, 0, 0, 3, 0, 0, 0, b'a', b's', b'd', 0];
+/// let VariantRef::String(s) = from_bytes(Dialect::GODOT_4, &bytes)? else { panic!() };
+/// assert_eq!(s.as_str(), Some("asd"));
+/// assert_eq!(s, "asd");
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct StrRef<'a> {
+    raw: &'a [u8],
+    rules: TextRules,
+}
+
+impl<'a> StrRef<'a> {
+    pub(crate) fn new(raw: &'a [u8], rules: TextRules) -> StrRef<'a> {
+        StrRef { raw, rules }
+    }
+
+    /// The block's bytes exactly as on the wire (without length and padding).
+    pub fn raw(&self) -> &'a [u8] {
+        self.raw
+    }
+
+    /// The text bytes the engine keeps: leading BOM skipped, cut at the first NUL.
+    pub fn bytes(&self) -> &'a [u8] {
+        visible_text(self.raw)
+    }
+
+    /// The text as `&str`, or `None` if it is not strict UTF-8 (possible only in Godot 3).
+    pub fn as_str(&self) -> Option<&'a str> {
+        core::str::from_utf8(self.bytes()).ok()
+    }
+
+    /// The code points as the engine decodes them (Godot 3 may yield surrogates and values
+    /// above U+10FFFF). Stops early if the text is invalid, which cannot happen for a view
+    /// obtained from a successful decode.
+    pub fn code_points(&self) -> impl Iterator<Item = u32> + 'a {
+        let mut text = self.bytes();
+        let rules = self.rules;
+        core::iter::from_fn(move || {
+            if text.is_empty() {
+                return None;
+            }
+            let (c, len) = match rules {
+                TextRules::Godot3 => godot3_decode(text)?,
+                TextRules::Strict => {
+                    let len = godot3_sequence_len(text[0])?.min(4);
+                    let s = core::str::from_utf8(text.get(..len)?).ok()?;
+                    (s.chars().next()? as u32, len)
+                }
+            };
+            text = &text[len..];
+            Some(c)
+        })
+    }
+
+    /// True when the text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.bytes().is_empty()
+    }
+}
+
+impl PartialEq<str> for StrRef<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.bytes() == other.as_bytes()
+    }
+}
+
+impl PartialEq<&str> for StrRef<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.bytes() == other.as_bytes()
+    }
+}
+
+impl PartialEq for StrRef<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes() == other.bytes()
+    }
+}
+
+impl fmt::Debug for StrRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.as_str() {
+            Some(s) => fmt::Debug::fmt(s, f),
+            None => write!(f, "StrRef({:02x?})", self.bytes()),
+        }
+    }
+}
+
+impl fmt::Display for StrRef<'_> {
+    /// Writes the text; code points `char` cannot hold are written as U+FFFD.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(s) = self.as_str() {
+            return f.write_str(s);
+        }
+        for c in self.code_points() {
+            fmt::Write::write_char(f, char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bom_and_nul() {
+        assert_eq!(visible_text(b"\xEF\xBB\xBFab\0cd"), b"ab");
+        assert_eq!(visible_text(b"\xEF\xBB"), b"\xEF\xBB");
+    }
+
+    #[test]
+    fn godot3_rules() {
+        let ok = |b: &[u8]| is_valid(b, TextRules::Godot3);
+        assert!(ok("é中🎮".as_bytes()));
+        assert!(ok(b"\xED\xA0\x80")); // surrogate
+        assert!(ok(b"\xF4\x90\x80\x80")); // 0x110000
+        assert!(ok(b"\xF8\x88\x80\x80\x80")); // 5-byte
+        assert!(!ok(b"\xC0\x80")); // overlong 2-byte
+        assert!(!ok(b"\xE0\x80\x80")); // overlong 3-byte caught by the engine
+        assert!(ok(b"\xE0\x80\xBF")); // overlong 3-byte the engine misses
+        assert!(!ok(b"\xE9")); // truncated
+        assert!(!ok(b"\x80")); // lone continuation
+        assert!(!ok(b"\xFF"));
+        assert!(!ok(b"\xC3\x28")); // bad continuation
+        assert!(ok(b"a\0\xFF")); // stops at NUL
+    }
+
+    #[test]
+    fn strict_rules() {
+        let ok = |b: &[u8]| is_valid(b, TextRules::Strict);
+        assert!(ok("é中🎮".as_bytes()));
+        assert!(!ok(b"\xED\xA0\x80"));
+        assert!(!ok(b"\xF4\x90\x80\x80"));
+        assert!(!ok(b"\xE0\x80\xBF"));
+        assert!(ok(b"\xEF\xBB\xBFa"));
+    }
+
+    #[test]
+    fn code_points_follow_rules() {
+        let s = StrRef::new(b"a\xED\xA0\x80", TextRules::Godot3);
+        assert_eq!(s.code_points().collect::<Vec<_>>(), [0x61, 0xD800]);
+        assert_eq!(s.as_str(), None);
+        let s = StrRef::new("é🎮".as_bytes(), TextRules::Strict);
+        assert_eq!(s.code_points().collect::<Vec<_>>(), [0xE9, 0x1F3AE]);
+    }
+}

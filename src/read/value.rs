@@ -1,0 +1,227 @@
+//! `VariantRef`: one decoded value, borrowing from the input.
+
+use crate::math::{
+    Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
+    Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
+};
+use crate::read::array::ArrayRef;
+use crate::read::dict::DictRef;
+use crate::read::node_path::NodePathRef;
+use crate::read::object::{ObjectRef, SignalRef};
+use crate::read::packed::{PackedReals, PackedRef, PackedStrings};
+use crate::read::text::StrRef;
+use crate::variant_type::VariantType;
+
+/// A view of one value. Scalars and math types are small copies; strings, node paths, packed
+/// arrays, arrays, dictionaries and objects borrow from the input and decode lazily.
+///
+/// Real-valued math types carry the [`Precision`] they were sent with (Godot 4
+/// double-precision builds set the 64-bit flag), so re-encoding is byte-exact.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, VariantRef, VariantType};
+/// let v = from_bytes(Dialect::GODOT_4, &[2, 0, 0, 0, 0xff, 0xff, 0xff, 0xff])?;
+/// assert_eq!(v, VariantRef::Int(-1));
+/// assert_eq!(v.variant_type(), VariantType::Int);
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[allow(missing_docs)] // each variant is the type of the same name (see `VariantType`)
+pub enum VariantRef<'a> {
+    Nil,
+    Bool(bool),
+    /// Sign-extended from 32 bits when sent narrow.
+    Int(i64),
+    /// Widened from `f32` when sent narrow.
+    Float(f64),
+    String(StrRef<'a>),
+    Vector2(Vector2, Precision),
+    Vector2i(Vector2i),
+    Rect2(Rect2, Precision),
+    Rect2i(Rect2i),
+    Vector3(Vector3, Precision),
+    Vector3i(Vector3i),
+    Transform2D(Transform2D, Precision),
+    Vector4(Vector4, Precision),
+    Vector4i(Vector4i),
+    Plane(Plane, Precision),
+    Quaternion(Quaternion, Precision),
+    Aabb(Aabb, Precision),
+    Basis(Basis, Precision),
+    Transform3D(Transform3D, Precision),
+    Projection(Projection, Precision),
+    Color(Color),
+    StringName(StrRef<'a>),
+    NodePath(NodePathRef<'a>),
+    /// The RID's id in Godot 4; `None` in dialects whose RID has no payload (Godot 3,
+    /// Pandemonium).
+    Rid(Option<u64>),
+    Object(ObjectRef<'a>),
+    /// Only the header is sent; the engine decodes an empty Callable.
+    Callable,
+    Signal(SignalRef<'a>),
+    Dictionary(DictRef<'a>),
+    /// Also Pandemonium's TypedArray and PackedTypedArray (see [`ArrayRef::kind`]).
+    Array(ArrayRef<'a>),
+    PackedByteArray(PackedRef<'a, u8>),
+    PackedInt32Array(PackedRef<'a, i32>),
+    PackedInt64Array(PackedRef<'a, i64>),
+    PackedFloat32Array(PackedRef<'a, f32>),
+    PackedFloat64Array(PackedRef<'a, f64>),
+    PackedStringArray(PackedStrings<'a>),
+    PackedVector2Array(PackedReals<'a, 2>),
+    PackedVector3Array(PackedReals<'a, 3>),
+    PackedColorArray(PackedRef<'a, [f32; 4]>),
+    PackedVector4Array(PackedReals<'a, 4>),
+    PackedVector2iArray(PackedRef<'a, [i32; 2]>),
+    PackedVector3iArray(PackedRef<'a, [i32; 3]>),
+    PackedVector4iArray(PackedRef<'a, [i32; 4]>),
+}
+
+impl<'a> VariantRef<'a> {
+    /// The logical type.
+    pub fn variant_type(&self) -> VariantType {
+        use VariantRef as V;
+        use VariantType as T;
+        match self {
+            V::Nil => T::Nil,
+            V::Bool(_) => T::Bool,
+            V::Int(_) => T::Int,
+            V::Float(_) => T::Float,
+            V::String(_) => T::String,
+            V::Vector2(..) => T::Vector2,
+            V::Vector2i(_) => T::Vector2i,
+            V::Rect2(..) => T::Rect2,
+            V::Rect2i(_) => T::Rect2i,
+            V::Vector3(..) => T::Vector3,
+            V::Vector3i(_) => T::Vector3i,
+            V::Transform2D(..) => T::Transform2D,
+            V::Vector4(..) => T::Vector4,
+            V::Vector4i(_) => T::Vector4i,
+            V::Plane(..) => T::Plane,
+            V::Quaternion(..) => T::Quaternion,
+            V::Aabb(..) => T::Aabb,
+            V::Basis(..) => T::Basis,
+            V::Transform3D(..) => T::Transform3D,
+            V::Projection(..) => T::Projection,
+            V::Color(_) => T::Color,
+            V::StringName(_) => T::StringName,
+            V::NodePath(_) => T::NodePath,
+            V::Rid(_) => T::Rid,
+            V::Object(_) => T::Object,
+            V::Callable => T::Callable,
+            V::Signal(_) => T::Signal,
+            V::Dictionary(_) => T::Dictionary,
+            V::Array(a) => a.variant_type(),
+            V::PackedByteArray(_) => T::PackedByteArray,
+            V::PackedInt32Array(_) => T::PackedInt32Array,
+            V::PackedInt64Array(_) => T::PackedInt64Array,
+            V::PackedFloat32Array(_) => T::PackedFloat32Array,
+            V::PackedFloat64Array(_) => T::PackedFloat64Array,
+            V::PackedStringArray(_) => T::PackedStringArray,
+            V::PackedVector2Array(_) => T::PackedVector2Array,
+            V::PackedVector3Array(_) => T::PackedVector3Array,
+            V::PackedColorArray(_) => T::PackedColorArray,
+            V::PackedVector4Array(_) => T::PackedVector4Array,
+            V::PackedVector2iArray(_) => T::PackedVector2iArray,
+            V::PackedVector3iArray(_) => T::PackedVector3iArray,
+            V::PackedVector4iArray(_) => T::PackedVector4iArray,
+        }
+    }
+
+    /// The precision of a real-valued math type or packed vector array; `None` otherwise.
+    pub fn precision(&self) -> Option<Precision> {
+        use VariantRef as V;
+        match self {
+            V::Vector2(_, p)
+            | V::Rect2(_, p)
+            | V::Vector3(_, p)
+            | V::Transform2D(_, p)
+            | V::Vector4(_, p)
+            | V::Plane(_, p)
+            | V::Quaternion(_, p)
+            | V::Aabb(_, p)
+            | V::Basis(_, p)
+            | V::Transform3D(_, p)
+            | V::Projection(_, p) => Some(*p),
+            V::PackedVector2Array(a) => Some(a.precision()),
+            V::PackedVector3Array(a) => Some(a.precision()),
+            V::PackedVector4Array(a) => Some(a.precision()),
+            _ => None,
+        }
+    }
+
+    /// True for Nil.
+    pub fn is_nil(&self) -> bool {
+        matches!(self, VariantRef::Nil)
+    }
+
+    /// The bool, if this is one.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            VariantRef::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The integer, if this is an Int.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            VariantRef::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// The float, if this is a Float.
+    pub fn as_float(&self) -> Option<f64> {
+        match self {
+            VariantRef::Float(f) => Some(*f),
+            _ => None,
+        }
+    }
+
+    /// The string view of a String or StringName.
+    pub fn as_string(&self) -> Option<StrRef<'a>> {
+        match self {
+            VariantRef::String(s) | VariantRef::StringName(s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// The text of a String or StringName, if it is strict UTF-8.
+    pub fn as_str(&self) -> Option<&'a str> {
+        self.as_string()?.as_str()
+    }
+
+    /// The array view (also Pandemonium typed arrays).
+    pub fn as_array(&self) -> Option<ArrayRef<'a>> {
+        match self {
+            VariantRef::Array(a) => Some(*a),
+            _ => None,
+        }
+    }
+
+    /// The dictionary view.
+    pub fn as_dictionary(&self) -> Option<DictRef<'a>> {
+        match self {
+            VariantRef::Dictionary(d) => Some(*d),
+            _ => None,
+        }
+    }
+
+    /// The node path view.
+    pub fn as_node_path(&self) -> Option<NodePathRef<'a>> {
+        match self {
+            VariantRef::NodePath(p) => Some(*p),
+            _ => None,
+        }
+    }
+
+    /// The object view.
+    pub fn as_object(&self) -> Option<ObjectRef<'a>> {
+        match self {
+            VariantRef::Object(o) => Some(*o),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! The logical type of a value, shared by every dialect.
+//!
+//! Wire ids differ between Godot 3, Godot 4 and the Pandemonium generations;
+//! [`VariantType`] is the dialect-free name. [`crate::Dialect`] maps between the two.
+
+use core::fmt;
+
+/// Every value type of every supported dialect.
+///
+/// Names follow Godot 4 where a type exists there (`Float`, `Quaternion`, `Transform3D`,
+/// `PackedInt32Array`, …); the Godot 3 / Pandemonium spelling is given by
+/// [`crate::Dialect::type_name`]. The discriminant is crate-internal and **not** a wire id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum VariantType {
+    /// `null`.
+    Nil,
+    /// `bool`.
+    Bool,
+    /// 64-bit signed integer (32-bit on the wire when it fits).
+    Int,
+    /// IEEE-754 double (32-bit on the wire when exact). Godot 3 calls it `REAL`.
+    Float,
+    /// UTF-8 text.
+    String,
+    /// 2D vector of reals.
+    Vector2,
+    /// 2D vector of `i32` (Godot 4, Pandemonium).
+    Vector2i,
+    /// Rectangle of reals: position, size.
+    Rect2,
+    /// Rectangle of `i32` (Godot 4, Pandemonium).
+    Rect2i,
+    /// 3D vector of reals.
+    Vector3,
+    /// 3D vector of `i32` (Godot 4, Pandemonium).
+    Vector3i,
+    /// 2D affine transform: x, y and origin columns.
+    Transform2D,
+    /// 4D vector of reals (Godot 4, Pandemonium 3.8+).
+    Vector4,
+    /// 4D vector of `i32` (Godot 4, Pandemonium 3.8+).
+    Vector4i,
+    /// Plane: normal and distance.
+    Plane,
+    /// Quaternion (Godot 3: `Quat`).
+    Quaternion,
+    /// Axis-aligned bounding box: position, size.
+    Aabb,
+    /// 3x3 matrix, stored as rows.
+    Basis,
+    /// 3D affine transform (Godot 3: `Transform`).
+    Transform3D,
+    /// 4x4 projection matrix, stored as columns (Godot 4, Pandemonium 3.8+).
+    Projection,
+    /// RGBA colour, always `f32`.
+    Color,
+    /// Interned string (Godot 4, Pandemonium).
+    StringName,
+    /// Scene-tree path.
+    NodePath,
+    /// Resource id.
+    Rid,
+    /// Engine object: an instance id, or a full class-and-properties dump.
+    Object,
+    /// Callable (Godot 4; only the header is sent).
+    Callable,
+    /// Signal: name and object id (Godot 4).
+    Signal,
+    /// Key/value map in insertion order.
+    Dictionary,
+    /// Heterogeneous list, optionally typed (Godot 4.3+).
+    Array,
+    /// Pandemonium 5 `TypedArray`.
+    TypedArray,
+    /// Pandemonium 5 `PackedTypedArray`.
+    PackedTypedArray,
+    /// Bytes (Godot 3: `PoolByteArray`).
+    PackedByteArray,
+    /// `i32` elements (Godot 3: `PoolIntArray`).
+    PackedInt32Array,
+    /// `i64` elements (Godot 4).
+    PackedInt64Array,
+    /// `f32` elements (Godot 3: `PoolRealArray`).
+    PackedFloat32Array,
+    /// `f64` elements (Godot 4).
+    PackedFloat64Array,
+    /// Strings (Godot 3: `PoolStringArray`).
+    PackedStringArray,
+    /// 2D vectors (`f32`, or `f64` when flagged in Godot 4).
+    PackedVector2Array,
+    /// 2D integer vectors (Pandemonium `PoolVector2iArray`).
+    PackedVector2iArray,
+    /// 3D vectors (`f32`, or `f64` when flagged in Godot 4).
+    PackedVector3Array,
+    /// 3D integer vectors (Pandemonium `PoolVector3iArray`).
+    PackedVector3iArray,
+    /// Colours, always `f32`.
+    PackedColorArray,
+    /// 4D vectors (Godot 4.3+, Pandemonium 3.8+).
+    PackedVector4Array,
+    /// 4D integer vectors (Pandemonium 3.8+ `PoolVector4iArray`).
+    PackedVector4iArray,
+}
+
+impl VariantType {
+    /// Number of logical types.
+    pub const COUNT: usize = VariantType::PackedVector4iArray as usize + 1;
+
+    /// Every logical type, in discriminant order.
+    pub const ALL: [VariantType; Self::COUNT] = {
+        use VariantType::*;
+        [
+            Nil,
+            Bool,
+            Int,
+            Float,
+            String,
+            Vector2,
+            Vector2i,
+            Rect2,
+            Rect2i,
+            Vector3,
+            Vector3i,
+            Transform2D,
+            Vector4,
+            Vector4i,
+            Plane,
+            Quaternion,
+            Aabb,
+            Basis,
+            Transform3D,
+            Projection,
+            Color,
+            StringName,
+            NodePath,
+            Rid,
+            Object,
+            Callable,
+            Signal,
+            Dictionary,
+            Array,
+            TypedArray,
+            PackedTypedArray,
+            PackedByteArray,
+            PackedInt32Array,
+            PackedInt64Array,
+            PackedFloat32Array,
+            PackedFloat64Array,
+            PackedStringArray,
+            PackedVector2Array,
+            PackedVector2iArray,
+            PackedVector3Array,
+            PackedVector3iArray,
+            PackedColorArray,
+            PackedVector4Array,
+            PackedVector4iArray,
+        ]
+    };
+
+    /// The Godot 4 spelling (`"PackedVector3Array"`, `"Transform3D"`, …).
+    pub const fn name(self) -> &'static str {
+        use VariantType::*;
+        match self {
+            Nil => "Nil",
+            Bool => "bool",
+            Int => "int",
+            Float => "float",
+            String => "String",
+            Vector2 => "Vector2",
+            Vector2i => "Vector2i",
+            Rect2 => "Rect2",
+            Rect2i => "Rect2i",
+            Vector3 => "Vector3",
+            Vector3i => "Vector3i",
+            Transform2D => "Transform2D",
+            Vector4 => "Vector4",
+            Vector4i => "Vector4i",
+            Plane => "Plane",
+            Quaternion => "Quaternion",
+            Aabb => "AABB",
+            Basis => "Basis",
+            Transform3D => "Transform3D",
+            Projection => "Projection",
+            Color => "Color",
+            StringName => "StringName",
+            NodePath => "NodePath",
+            Rid => "RID",
+            Object => "Object",
+            Callable => "Callable",
+            Signal => "Signal",
+            Dictionary => "Dictionary",
+            Array => "Array",
+            TypedArray => "TypedArray",
+            PackedTypedArray => "PackedTypedArray",
+            PackedByteArray => "PackedByteArray",
+            PackedInt32Array => "PackedInt32Array",
+            PackedInt64Array => "PackedInt64Array",
+            PackedFloat32Array => "PackedFloat32Array",
+            PackedFloat64Array => "PackedFloat64Array",
+            PackedStringArray => "PackedStringArray",
+            PackedVector2Array => "PackedVector2Array",
+            PackedVector2iArray => "PackedVector2iArray",
+            PackedVector3Array => "PackedVector3Array",
+            PackedVector3iArray => "PackedVector3iArray",
+            PackedColorArray => "PackedColorArray",
+            PackedVector4Array => "PackedVector4Array",
+            PackedVector4iArray => "PackedVector4iArray",
+        }
+    }
+
+    /// Number of real (`f32`/`f64`) components of a fixed-size math type, `None` otherwise.
+    ///
+    /// These are the types whose width follows header bit 16 in Godot 4 (Color excluded: it is
+    /// always `f32`).
+    pub const fn real_components(self) -> Option<usize> {
+        use VariantType::*;
+        Some(match self {
+            Vector2 => 2,
+            Rect2 | Vector4 | Plane | Quaternion => 4,
+            Vector3 => 3,
+            Transform2D | Aabb => 6,
+            Basis => 9,
+            Transform3D => 12,
+            Projection => 16,
+            _ => return None,
+        })
+    }
+
+    /// Number of `i32` components of an integer vector type, `None` otherwise.
+    pub const fn int_components(self) -> Option<usize> {
+        use VariantType::*;
+        Some(match self {
+            Vector2i => 2,
+            Vector3i => 3,
+            Rect2i | Vector4i => 4,
+            _ => return None,
+        })
+    }
+
+    /// True for the packed (pool) array types.
+    pub const fn is_packed(self) -> bool {
+        (self as usize) >= (VariantType::PackedByteArray as usize)
+    }
+
+    /// True for types whose values contain other full values (and so nest).
+    pub const fn is_container(self) -> bool {
+        matches!(
+            self,
+            VariantType::Array
+                | VariantType::Dictionary
+                | VariantType::TypedArray
+                | VariantType::PackedTypedArray
+                | VariantType::Object
+        )
+    }
+}
+
+impl fmt::Display for VariantType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

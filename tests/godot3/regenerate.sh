@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Regenerates every Godot 3 fixture from a real Godot 3.2.3 engine:
+#   tests/fixtures/godot3/values.jsonl
+#   tests/fixtures/godot3/malformed.jsonl
+#   samples/godot3_capture.bin
+#   samples/godot3_capture.txt
+# Usage: tests/godot3/regenerate.sh   (from anywhere; needs `godot3-server`)
+# Outputs are generated in a temporary directory, checked, and only then copied
+# into the repository, so a failed run leaves the committed fixtures untouched.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo_root="$(cd "$here/../.." && pwd)"
+godot="${GODOT3_SERVER:-godot3-server}"
+outputs=(tests/fixtures/godot3/values.jsonl tests/fixtures/godot3/malformed.jsonl
+         samples/godot3_capture.bin samples/godot3_capture.txt)
+
+if ! command -v "$godot" >/dev/null 2>&1; then
+    echo "error: '$godot' not found. Install the headless Godot 3 runtime first:" >&2
+    echo "       apt-get install -y godot3-server     (Debian 12: Godot 3.2.3-stable)" >&2
+    exit 1
+fi
+
+version="$("$godot" --version 2>/dev/null | head -n 1 || true)"
+case "$version" in
+    3.2.3.*) ;;
+    *) echo "warning: fixtures are defined as Godot 3.2.3 truth; '$godot --version' says '$version'" >&2 ;;
+esac
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+out="$tmp/out"
+mkdir -p "$out/tests/fixtures/godot3" "$out/samples"
+# The generator reads the engine's error codes back from its own stderr (see
+# README.md), so stderr must go to a regular file whose path it is told.
+stderr_log="$tmp/stderr.log"
+stdout_log="$tmp/stdout.log"
+: >"$stderr_log"
+
+status=0
+LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8 \
+GDWIRE_OUT_ROOT="$out" GDWIRE_STDERR_LOG="$stderr_log" \
+    timeout 120 "$godot" --path "$here" --script res://generate.gd \
+    >"$stdout_log" 2>"$stderr_log" || status=$?
+
+if [ "$status" -ne 0 ] || grep -q -e 'GDWIRE-GENERATOR-FAILURE' -e '^SCRIPT ERROR' "$stderr_log" \
+        || ! grep -q '^GDWIRE-GENERATOR-OK$' "$stdout_log"; then
+    echo "error: generator failed (exit status $status); fixtures left unchanged" >&2
+    if [ "$status" -eq 124 ]; then
+        echo "       the engine timed out (a script error inside _init() hangs it)" >&2
+    fi
+    grep -E 'GDWIRE-GENERATOR-FAILURE|SCRIPT ERROR|Parse Error' -A2 "$stderr_log" >&2 || true
+    echo "--- last lines of stderr ---" >&2
+    tail -n 20 "$stderr_log" >&2 || true
+    exit 1
+fi
+grep -E '^values: ' "$stdout_log" || true
+
+for f in "${outputs[@]}"; do
+    if [ ! -s "$out/$f" ]; then
+        echo "error: the generator did not write $f; fixtures left unchanged" >&2
+        exit 1
+    fi
+done
+
+# Independent consistency check (schema, unique names, a model decoder that must
+# agree with every engine verdict). Optional: skipped when python3 is missing.
+if command -v python3 >/dev/null 2>&1; then
+    if ! python3 "$here/check_fixtures.py" "$out"; then
+        echo "error: check_fixtures.py disagrees with the new fixtures; fixtures left unchanged" >&2
+        exit 1
+    fi
+else
+    echo "note: python3 not found, skipped tests/godot3/check_fixtures.py" >&2
+fi
+
+mkdir -p "$repo_root/tests/fixtures/godot3" "$repo_root/samples"
+for f in "${outputs[@]}"; do
+    cp "$out/$f" "$repo_root/$f"
+    echo "wrote $f"
+done
