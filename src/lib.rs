@@ -54,3 +54,8 @@ pub use read::{
     ObjectRef, PackedRef, StrRef, VariantRef, MAX_DEPTH,
 };
 pub use variant_type::VariantType;
+
+// Compile the README's example as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

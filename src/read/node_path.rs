@@ -77,9 +77,11 @@ impl<'a> NodePathRef<'a> {
         ))
     }
 
-    /// True for a path starting at the root (`/root/...`).
+    /// True for a path starting at the root (`/root/...`). As in the engine, a path with no
+    /// names and no subnames is never absolute (`NodePath("/")` decodes as the empty path);
+    /// [`NodePathRef::flags`] has the bit as sent.
     pub fn is_absolute(&self) -> bool {
-        self.flags & FLAG_ABSOLUTE != 0
+        self.flags & FLAG_ABSOLUTE != 0 && !self.parts.is_empty()
     }
 
     /// True when the obsolete "property" flag (bit 1) was set: the last subname was sent as a

@@ -1,0 +1,88 @@
+//! Decoding and fully walking every real-engine fixture (valid and malformed, errors included)
+//! performs no heap allocation. A counting global allocator proves it.
+
+mod support;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use gdwire::{Cursor, Decoder, Dialect, VariantRef};
+
+struct Counting;
+
+static ARMED: AtomicBool = AtomicBool::new(false);
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if ARMED.load(Ordering::SeqCst) {
+            ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        }
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if ARMED.load(Ordering::SeqCst) {
+            ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `f` and returns how many allocations it made.
+fn allocations_in(f: impl FnOnce()) -> usize {
+    ALLOCATIONS.store(0, Ordering::SeqCst);
+    ARMED.store(true, Ordering::SeqCst);
+    f();
+    ARMED.store(false, Ordering::SeqCst);
+    ALLOCATIONS.load(Ordering::SeqCst)
+}
+
+// One test only: the counter is global, so nothing else may run while it is armed.
+#[test]
+fn decoding_and_walking_never_allocates() {
+    let mut fixtures = support::values();
+    fixtures.extend(support::malformed());
+    let mut stack: Vec<VariantRef<'_>> = Vec::with_capacity(1 << 16);
+    let mut outcomes = (0u64, 0u64, 0u64);
+    let count = allocations_in(|| {
+        for f in &fixtures {
+            for dialect in Dialect::ALL {
+                let decoder = Decoder::new(dialect)
+                    .with_allow_objects(f.allow_objects)
+                    .with_max_depth(4096);
+                match decoder.decode(&f.bytes) {
+                    Ok(v) => {
+                        stack.clear();
+                        stack.push(v);
+                        support::walk_into(&mut stack, &mut outcomes.0).unwrap();
+                        outcomes.1 += 1;
+                    }
+                    Err(e) => {
+                        // Formatting is the caller's business; building the error is not.
+                        std::hint::black_box(e);
+                        outcomes.2 += 1;
+                    }
+                }
+                let mut cursor = Cursor::with_decoder(decoder, &f.bytes);
+                let _ = std::hint::black_box(cursor.skip());
+            }
+        }
+    });
+    assert_eq!(count, 0, "the read path allocated {count} times");
+    // The counter does see allocations (so the zero above means something).
+    assert_eq!(
+        allocations_in(|| drop(std::hint::black_box(vec![1u8; 8]))),
+        1
+    );
+    // The walk did real work on both outcomes.
+    assert!(
+        outcomes.0 > 10_000 && outcomes.1 > 500 && outcomes.2 > 500,
+        "{outcomes:?}"
+    );
+}

@@ -1,0 +1,386 @@
+//! Shared test support: the real-engine Godot 3 fixtures and a matcher that checks a decoded
+//! view against the engine's own description of the value it decoded.
+#![allow(dead_code)] // each test crate uses part of this
+
+use std::path::PathBuf;
+
+use gdwire::{ObjectRef, VariantRef};
+use serde_json::Value;
+
+pub fn hex(s: &str) -> Vec<u8> {
+    assert!(s.len() % 2 == 0, "odd hex length");
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+fn fixture_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/godot3")
+        .join(name)
+}
+
+/// One line of `values.jsonl` or `malformed.jsonl`.
+pub struct Fixture {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    pub allow_objects: bool,
+    /// `None`: the engine rejected the bytes with this Godot error code.
+    pub desc: Option<Value>,
+    pub error: i64,
+    pub json: Value,
+}
+
+fn load(file: &str, allow_key: &str) -> Vec<Fixture> {
+    let path = fixture_path(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run tests/godot3/regenerate.sh)", path.display()));
+    text.lines()
+        .map(|line| {
+            let json: Value = serde_json::from_str(line).unwrap();
+            let ok = json.get("verdict").is_none_or(|v| v == "ok");
+            Fixture {
+                name: json["name"].as_str().unwrap().to_owned(),
+                bytes: hex(json["hex"].as_str().unwrap()),
+                allow_objects: json[allow_key].as_bool().unwrap(),
+                desc: ok.then(|| json["desc"].clone()),
+                error: json.get("error").and_then(Value::as_i64).unwrap_or(0),
+                json,
+            }
+        })
+        .collect()
+}
+
+/// Values written by `var2bytes` in Godot 3.2.3, with the engine's description of what
+/// `bytes2var` gives back.
+pub fn values() -> Vec<Fixture> {
+    load("values.jsonl", "full_objects")
+}
+
+/// Odd and malformed inputs with the engine's verdict.
+pub fn malformed() -> Vec<Fixture> {
+    load("malformed.jsonl", "allow_objects")
+}
+
+/// The engine describes floats as the 16 hex digits of the `f64` bits.
+fn float_bits(desc: &Value) -> u64 {
+    u64::from_str_radix(desc.as_str().unwrap(), 16).unwrap()
+}
+
+fn floats(desc: &Value) -> Vec<u64> {
+    desc.as_array().unwrap().iter().map(float_bits).collect()
+}
+
+/// Decodes the engine's UTF-8 (which may hold surrogates, code points above U+10FFFF and
+/// 5/6-byte forms) into code points, independently of the crate.
+fn code_points(bytes: &[u8]) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let len = match b {
+            _ if b < 0x80 => 1,
+            _ if b >> 5 == 0b110 => 2,
+            _ if b >> 4 == 0b1110 => 3,
+            _ if b >> 3 == 0b11110 => 4,
+            _ if b >> 2 == 0b111110 => 5,
+            _ => 6,
+        };
+        let mut c = if len == 1 {
+            b as u32
+        } else {
+            (b as u32) & (0x7F >> len)
+        };
+        for k in 1..len {
+            c = (c << 6) | (bytes[i + k] & 0x3F) as u32;
+        }
+        out.push(c);
+        i += len;
+    }
+    out
+}
+
+fn check_text(desc: &Value, s: gdwire::StrRef<'_>, at: &str) -> Result<(), String> {
+    let want = code_points(&hex(desc.as_str().unwrap()));
+    let got: Vec<u32> = s.code_points().collect();
+    if want != got {
+        return Err(format!("{at}: text {got:x?}, engine has {want:x?}"));
+    }
+    Ok(())
+}
+
+fn expect_eq<T: PartialEq + std::fmt::Debug>(got: T, want: T, at: &str) -> Result<(), String> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("{at}: got {got:?}, engine has {want:?}"))
+    }
+}
+
+fn bits(values: &[f64]) -> Vec<u64> {
+    values.iter().map(|v| v.to_bits()).collect()
+}
+
+/// How full objects are compared.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Objects {
+    /// The engine wrote these bytes from an object and described it from the same object: the
+    /// wire properties are exactly the described ones.
+    WireEqualsDesc,
+    /// Hand-made bytes: the engine instantiated the class, so its description lists the class's
+    /// stored properties rather than what was on the wire. Only the class is compared.
+    ClassOnly,
+}
+
+/// Checks a decoded view against the engine's description `desc` (schema in
+/// `tests/godot3/README.md`).
+pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Result<(), String> {
+    let t = desc["t"].as_str().unwrap();
+    let d = &desc["v"];
+    let reals = |want: &Value, got: &[f64]| expect_eq(bits(got), floats(want), at);
+    match (t, v) {
+        ("nil", VariantRef::Nil) => Ok(()),
+        // The engine describes a null object inside a full object as nil (it is NIL on the wire).
+        ("bool", VariantRef::Bool(b)) => expect_eq(*b, d.as_bool().unwrap(), at),
+        ("int", VariantRef::Int(i)) => expect_eq(i.to_string(), d.as_str().unwrap().to_owned(), at),
+        ("float", VariantRef::Float(f)) => expect_eq(f.to_bits(), float_bits(d), at),
+        ("String", VariantRef::String(s)) => check_text(d, *s, at),
+        ("Vector2", VariantRef::Vector2(x, _)) => reals(d, &[x.x, x.y]),
+        ("Rect2", VariantRef::Rect2(r, _)) => {
+            reals(d, &[r.position.x, r.position.y, r.size.x, r.size.y])
+        }
+        ("Vector3", VariantRef::Vector3(x, _)) => reals(d, &[x.x, x.y, x.z]),
+        ("Transform2D", VariantRef::Transform2D(t, _)) => {
+            reals(d, &[t.x.x, t.x.y, t.y.x, t.y.y, t.origin.x, t.origin.y])
+        }
+        ("Plane", VariantRef::Plane(p, _)) => reals(d, &[p.normal.x, p.normal.y, p.normal.z, p.d]),
+        ("Quat", VariantRef::Quaternion(q, _)) => reals(d, &[q.x, q.y, q.z, q.w]),
+        ("AABB", VariantRef::Aabb(b, _)) => reals(
+            d,
+            &[
+                b.position.x,
+                b.position.y,
+                b.position.z,
+                b.size.x,
+                b.size.y,
+                b.size.z,
+            ],
+        ),
+        // The engine describes Basis by its columns (GDScript basis.x/y/z), not in wire order.
+        ("Basis", VariantRef::Basis(b, _)) => reals(d, &basis_columns(b)),
+        ("Transform", VariantRef::Transform3D(t, _)) => {
+            let mut want = basis_columns(&t.basis).to_vec();
+            want.extend([t.origin.x, t.origin.y, t.origin.z]);
+            reals(d, &want)
+        }
+        ("Color", VariantRef::Color(c)) => {
+            reals(d, &[c.r as f64, c.g as f64, c.b as f64, c.a as f64])
+        }
+        ("NodePath", VariantRef::NodePath(p)) => {
+            expect_eq(p.is_absolute(), desc["absolute"].as_bool().unwrap(), at)?;
+            let names: Vec<_> = p.names().collect();
+            let subnames: Vec<_> = p.subnames().collect();
+            let want_names = desc["names"].as_array().unwrap();
+            let want_subnames = desc["subnames"].as_array().unwrap();
+            expect_eq(names.len(), want_names.len(), at)?;
+            expect_eq(subnames.len(), want_subnames.len(), at)?;
+            for (w, g) in want_names
+                .iter()
+                .chain(want_subnames)
+                .zip(names.iter().chain(&subnames))
+            {
+                check_text(w, *g, at)?;
+            }
+            Ok(())
+        }
+        // Godot 3 RIDs carry no payload; the engine's decoded RID has id 0.
+        ("RID", VariantRef::Rid(id)) => expect_eq(
+            id.unwrap_or(0).to_string(),
+            desc["id"].as_str().unwrap().to_owned(),
+            at,
+        ),
+        ("EncodedObjectAsID", VariantRef::Object(ObjectRef::Id(id))) => {
+            // The engine prints the id as a signed 64-bit number.
+            expect_eq(
+                (*id as i64).to_string(),
+                desc["id"].as_str().unwrap().to_owned(),
+                at,
+            )
+        }
+        ("ObjectNull", VariantRef::Object(o)) => expect_eq(o.is_null(), true, at),
+        ("Object", VariantRef::Object(ObjectRef::Full(o))) => {
+            check_text(
+                &Value::String(hex_of(desc["class"].as_str().unwrap().as_bytes())),
+                o.class(),
+                at,
+            )?;
+            if objects == Objects::ClassOnly {
+                return Ok(());
+            }
+            let want = desc["props"].as_array().unwrap();
+            expect_eq(o.len(), want.len(), at)?;
+            for (i, (w, g)) in want.iter().zip(o.properties()).enumerate() {
+                let (name, value) = g.map_err(|e| format!("{at}: property {i}: {e}"))?;
+                check_text(&w[0], name, at)?;
+                check(&w[1], &value, objects, &format!("{at}.{name}"))?;
+            }
+            Ok(())
+        }
+        ("Array", VariantRef::Array(a)) => {
+            let want = d.as_array().unwrap();
+            expect_eq(a.len(), want.len(), at)?;
+            for (i, (w, g)) in want.iter().zip(a.iter()).enumerate() {
+                let g = g.map_err(|e| format!("{at}[{i}]: {e}"))?;
+                check(w, &g, objects, &format!("{at}[{i}]"))?;
+            }
+            Ok(())
+        }
+        ("Dictionary", VariantRef::Dictionary(m)) => {
+            let want = d.as_array().unwrap();
+            expect_eq(m.len(), want.len(), at)?;
+            for (i, (w, g)) in want.iter().zip(m.iter()).enumerate() {
+                let (k, v) = g.map_err(|e| format!("{at}{{{i}}}: {e}"))?;
+                check(&w[0], &k, objects, &format!("{at}{{key {i}}}"))?;
+                check(&w[1], &v, objects, &format!("{at}{{value {i}}}"))?;
+            }
+            Ok(())
+        }
+        ("ArrayChain", _) | ("DictionaryChain", _) => check_chain(desc, v, objects, at),
+        ("PoolByteArray", VariantRef::PackedByteArray(p)) => {
+            expect_eq(p.as_bytes().to_vec(), hex(d.as_str().unwrap()), at)
+        }
+        ("PoolIntArray", VariantRef::PackedInt32Array(p)) => {
+            let want: Vec<String> = d
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_str().unwrap().into())
+                .collect();
+            expect_eq(p.iter().map(|x| x.to_string()).collect(), want, at)
+        }
+        ("PoolRealArray", VariantRef::PackedFloat32Array(p)) => {
+            reals(d, &p.iter().map(f64::from).collect::<Vec<_>>())
+        }
+        ("PoolStringArray", VariantRef::PackedStringArray(p)) => {
+            let want = d.as_array().unwrap();
+            expect_eq(p.len(), want.len(), at)?;
+            want.iter()
+                .zip(p.iter())
+                .try_for_each(|(w, g)| check_text(w, g, at))
+        }
+        ("PoolVector2Array", VariantRef::PackedVector2Array(p)) => vectors(d, p.iter(), at),
+        ("PoolVector3Array", VariantRef::PackedVector3Array(p)) => vectors(d, p.iter(), at),
+        ("PoolColorArray", VariantRef::PackedColorArray(p)) => {
+            vectors(d, p.iter().map(|c| c.map(f64::from)), at)
+        }
+        _ => Err(format!(
+            "{at}: engine has {t}, decoded {:?}",
+            v.variant_type()
+        )),
+    }
+}
+
+fn hex_of(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn vectors<const N: usize>(
+    want: &Value,
+    got: impl Iterator<Item = [f64; N]>,
+    at: &str,
+) -> Result<(), String> {
+    let want: Vec<Vec<u64>> = want.as_array().unwrap().iter().map(floats).collect();
+    let got: Vec<Vec<u64>> = got.map(|v| bits(&v)).collect();
+    expect_eq(got, want, at)
+}
+
+fn basis_columns(b: &gdwire::math::Basis) -> [f64; 9] {
+    let (x, y, z) = (b.x(), b.y(), b.z());
+    [x.x, x.y, x.z, y.x, y.y, y.z, z.x, z.y, z.z]
+}
+
+/// Deep chains are described compactly; walk them with a loop, not recursion.
+fn check_chain(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Result<(), String> {
+    let depth = desc["depth"].as_u64().unwrap();
+    let dict = desc["t"] == "DictionaryChain";
+    let mut cur = *v;
+    for level in 0..depth {
+        let at = format!("{at}@{level}");
+        cur = if dict {
+            let d = cur
+                .as_dictionary()
+                .ok_or(format!("{at}: not a dictionary"))?;
+            expect_eq(d.len(), 1, &at)?;
+            let (k, v) = d.iter().next().unwrap().map_err(|e| format!("{at}: {e}"))?;
+            check(&desc["key"], &k, objects, &at)?;
+            v
+        } else {
+            let a = cur.as_array().ok_or(format!("{at}: not an array"))?;
+            expect_eq(a.len(), 1, &at)?;
+            a.iter().next().unwrap().map_err(|e| format!("{at}: {e}"))?
+        };
+    }
+    check(&desc["leaf"], &cur, objects, at)
+}
+
+/// Walks every part of a value (every element, entry, property, packed element and string
+/// byte), iteratively, and returns a count of what it saw. Used to prove walking allocates
+/// nothing and never fails on validated data.
+pub fn walk(v: VariantRef<'_>) -> Result<u64, gdwire::Error> {
+    let mut stack = vec![v];
+    let mut seen = 0u64;
+    walk_into(&mut stack, &mut seen)?;
+    Ok(seen)
+}
+
+/// Like [`walk`], with a caller-provided (pre-reserved) stack, so the walk itself does not
+/// allocate as long as the stack's capacity suffices.
+pub fn walk_into<'a>(stack: &mut Vec<VariantRef<'a>>, seen: &mut u64) -> Result<(), gdwire::Error> {
+    while let Some(v) = stack.pop() {
+        *seen += 1;
+        match v {
+            VariantRef::Array(a) => {
+                for item in a.iter() {
+                    stack.push(item?);
+                }
+            }
+            VariantRef::Dictionary(d) => {
+                for entry in d.iter() {
+                    let (k, v) = entry?;
+                    stack.push(k);
+                    stack.push(v);
+                }
+            }
+            VariantRef::Object(ObjectRef::Full(o)) => {
+                *seen += o.class().bytes().len() as u64;
+                for p in o.properties() {
+                    let (name, value) = p?;
+                    *seen += name.bytes().len() as u64;
+                    stack.push(value);
+                }
+            }
+            VariantRef::String(s) | VariantRef::StringName(s) => {
+                *seen += s.code_points().count() as u64
+            }
+            VariantRef::NodePath(p) => {
+                *seen += p
+                    .parts()
+                    .iter()
+                    .map(|s| s.bytes().len() as u64)
+                    .sum::<u64>()
+            }
+            VariantRef::PackedByteArray(p) => *seen += p.iter().map(u64::from).sum::<u64>(),
+            VariantRef::PackedInt32Array(p) => *seen += p.iter().count() as u64,
+            VariantRef::PackedFloat32Array(p) => *seen += p.iter().count() as u64,
+            VariantRef::PackedStringArray(p) => {
+                *seen += p.iter().map(|s| s.bytes().len() as u64).sum::<u64>()
+            }
+            VariantRef::PackedVector2Array(p) => *seen += p.iter().count() as u64,
+            VariantRef::PackedVector3Array(p) => *seen += p.iter().count() as u64,
+            VariantRef::PackedColorArray(p) => *seen += p.iter().count() as u64,
+            _ => {}
+        }
+    }
+    Ok(())
+}
