@@ -3,8 +3,10 @@
 //! Containers push a frame holding how many items they still owe; frames are popped as soon
 //! as their last item starts, so a chain of single-item containers needs one frame, and only
 //! levels with items still pending occupy the fixed-size stack. If that stack fills (more than
-//! `STACK` such levels), the rest of the skip continues in a nested call with a fresh stack:
-//! native recursion is at most `max_depth / STACK` deep.
+//! `STACK` such levels), the rest of the skip continues in a nested call with a fresh stack.
+//! Those nested calls are capped so stack use stays small whatever `max_depth` says: at most
+//! [`MAX_PENDING_LEVELS`] levels may have items pending at once (chains of last items are not
+//! counted, so arbitrarily deep chains still decode when the limit allows).
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::read::decoder::Decoder;
@@ -12,6 +14,9 @@ use crate::read::head::{read_head, Next};
 use crate::read::input::string_block;
 
 const STACK: usize = 32;
+const MAX_SPILLS: u32 = 64;
+/// Most nesting levels that may still have items pending at one time (`STACK * MAX_SPILLS`).
+pub const MAX_PENDING_LEVELS: u32 = STACK as u32 * MAX_SPILLS;
 
 #[derive(Clone, Copy, Default)]
 struct Frame {
@@ -33,7 +38,7 @@ pub(crate) fn skip_value(
     depth: u32,
     validate: bool,
 ) -> Result<usize> {
-    run(dec, data, pos, Start::Value(depth), validate)
+    run(dec, data, pos, Start::Value(depth), validate, 0)
 }
 
 enum Start {
@@ -41,7 +46,14 @@ enum Start {
     Frame(Frame),
 }
 
-fn run(dec: &Decoder, data: &[u8], mut pos: usize, start: Start, validate: bool) -> Result<usize> {
+fn run(
+    dec: &Decoder,
+    data: &[u8],
+    mut pos: usize,
+    start: Start,
+    validate: bool,
+    spills: u32,
+) -> Result<usize> {
     let mut stack = [Frame::default(); STACK];
     let mut sp = 0;
     let mut depth = match start {
@@ -75,7 +87,11 @@ fn run(dec: &Decoder, data: &[u8], mut pos: usize, start: Start, validate: bool)
                         props,
                     };
                     if sp == STACK {
-                        pos = run(dec, data, pos, Start::Frame(frame), validate)?;
+                        if spills + 1 >= MAX_SPILLS {
+                            let limit = MAX_PENDING_LEVELS;
+                            return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
+                        }
+                        pos = run(dec, data, pos, Start::Frame(frame), validate, spills + 1)?;
                     } else {
                         stack[sp] = frame;
                         sp += 1;
