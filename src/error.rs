@@ -119,6 +119,49 @@ pub enum ErrorKind {
         /// Bytes the whole output needs.
         needed: usize,
     },
+    /// Writer: a value was written where no item was pending (the value, or the container it
+    /// belongs to, is already complete), or an iterator yielded more items than it announced.
+    #[error("more items than announced")]
+    TooManyItems,
+    /// Writer: the output was finished (or an iterator ended) while items were still owed.
+    #[error("{count} announced items missing")]
+    MissingItems {
+        /// Items still owed by the innermost unfinished container (1 when no value was
+        /// written at all).
+        count: u32,
+    },
+    /// Writer: an object property value was written without its name first.
+    #[error("object property name expected before the value")]
+    PropertyNameExpected,
+    /// Writer: a property name was written outside a full object, or twice in a row.
+    #[error("property name outside an object property list")]
+    UnexpectedPropertyName,
+    /// Writer: a length or count the engine cannot represent (above `i32::MAX`).
+    #[error("length {len} exceeds the engine's 32-bit limit")]
+    TooLong {
+        /// The length or count asked for.
+        len: usize,
+    },
+    /// Writer: the type does not exist in the target dialect.
+    #[error("{0} is not a type of this dialect")]
+    Unsupported(VariantType),
+    /// Writer: more nested containers with pending items than the streaming writer tracks.
+    #[error("more than {limit} open containers with pending items")]
+    TooManyOpenContainers {
+        /// The writer's fixed capacity.
+        limit: u32,
+    },
+    /// Writer: a full object was written while full objects are disabled.
+    #[error("full objects are disabled (enable with_full_objects)")]
+    FullObjectsDisabled,
+    /// Writer: a full object needs a non-empty class name (the engine writes a null object
+    /// as Nil).
+    #[error("empty object class name")]
+    EmptyClassName,
+    /// Writer: a NodePath string the engine's `NodePath(String)` rejects (an empty subname
+    /// between two `:`).
+    #[error("invalid NodePath string")]
+    InvalidNodePath,
 }
 
 impl ErrorKind {
@@ -135,7 +178,18 @@ impl ErrorKind {
             ErrorKind::StringLength { .. } => Some(ERR_FILE_EOF),
             ErrorKind::ObjectsNotAllowed => Some(ERR_UNAUTHORIZED),
             ErrorKind::TooDeep { .. } => Some(ERR_OUT_OF_MEMORY),
-            ErrorKind::TrailingBytes { .. } | ErrorKind::BufferFull { .. } => None,
+            ErrorKind::TrailingBytes { .. }
+            | ErrorKind::BufferFull { .. }
+            | ErrorKind::TooManyItems
+            | ErrorKind::MissingItems { .. }
+            | ErrorKind::PropertyNameExpected
+            | ErrorKind::UnexpectedPropertyName
+            | ErrorKind::TooLong { .. }
+            | ErrorKind::Unsupported(_)
+            | ErrorKind::TooManyOpenContainers { .. }
+            | ErrorKind::FullObjectsDisabled
+            | ErrorKind::EmptyClassName
+            | ErrorKind::InvalidNodePath => None,
             _ => Some(ERR_INVALID_DATA),
         }
     }

@@ -45,6 +45,7 @@ pub mod header;
 pub mod math;
 pub mod read;
 mod variant_type;
+pub mod write;
 
 pub use dialect::{Dialect, Family, TextRules};
 pub use error::{Error, ErrorKind, Expected, Result};
@@ -54,6 +55,9 @@ pub use read::{
     ObjectRef, PackedRef, StrRef, VariantRef, MAX_DEPTH,
 };
 pub use variant_type::VariantType;
+#[cfg(feature = "alloc")]
+pub use write::to_vec;
+pub use write::{encoded_len, to_slice, ContainerTypeSpec, CountingSink, Sink, SliceSink, Writer};
 
 // Compile the README's example as a doctest.
 #[cfg(doctest)]

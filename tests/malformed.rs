@@ -809,7 +809,10 @@ fn deep_nesting_with_pending_siblings_high_limit() {
             let dec = Decoder::new(G4).with_max_depth(u32::MAX);
             let fits = nested_with_siblings(2000);
             let deep = nested_with_siblings(100_000);
-            (dec.validate(&fits).map(|used| used == fits.len()), dec.validate(&deep).map_err(|e| e.kind()))
+            (
+                dec.validate(&fits).map(|used| used == fits.len()),
+                dec.validate(&deep).map_err(|e| e.kind()),
+            )
         })
         .unwrap();
     let (fits, deep) = handle.join().unwrap();

@@ -50,7 +50,10 @@ impl Decoder {
     }
 
     /// Sets the nesting limit (top-level value = depth 0). Skipping never recurses per level,
-    /// so large limits are safe (Godot 3.2 had none and crashed at ~30,000 levels).
+    /// so large limits are safe (Godot 3.2 had none and crashed at ~30,000 levels). Whatever
+    /// the limit, at most 2048 levels may have items still pending after a nested child at
+    /// once (that needs memory, and the read path does not allocate); deeper such inputs fail
+    /// with `TooDeep { limit: 2048 }`. Chains of last items are not limited by this.
     pub const fn with_max_depth(mut self, max_depth: u32) -> Decoder {
         self.max_depth = max_depth;
         self
@@ -100,6 +103,13 @@ impl Decoder {
     /// Validates the value at the start of `bytes` without building views; returns its length.
     pub fn validate(&self, bytes: &[u8]) -> Result<usize> {
         Ok(skip_value(self, bytes, 0, 0, true)?.min(bytes.len()))
+    }
+
+    /// Validates the value at the start of `bytes` and returns where it ends, which may lie
+    /// past `bytes.len()` for an unpadded PackedByteArray at the very end (the engine counts
+    /// the missing padding). Used by the writer's raw pass-through.
+    pub(crate) fn value_end(&self, bytes: &[u8]) -> Result<usize> {
+        skip_value(self, bytes, 0, 0, true)
     }
 
     /// A cursor over a sequence of values in `bytes`.

@@ -1,0 +1,65 @@
+//! The write path: a streaming encoder into a [`Sink`], plus one-call helpers that re-encode
+//! a decoded [`VariantRef`].
+//!
+//! Output is byte-exact with the engine's `encode_variant` for the chosen [`Dialect`], so
+//! engine-made bytes decode and re-encode to the same bytes (except NodePath pad bytes, which
+//! the engine before 4.6.3 leaves uninitialised and this crate writes as zeros).
+
+mod sink;
+mod writer;
+
+pub use sink::{CountingSink, IntoSink, Sink, SliceSink};
+pub use writer::{ContainerTypeSpec, Endian, Real, Writer, MAX_OPEN_CONTAINERS};
+
+use crate::dialect::Dialect;
+use crate::error::Result;
+use crate::read::VariantRef;
+
+/// The encoded length of `value` in `dialect`, as [`to_slice`] would write it; no output.
+///
+/// ```
+/// use gdwire::{encoded_len, from_bytes, Dialect};
+/// let bytes = [4, 0, 0, 0, 3, 0, 0, 0, b'a', b's', b'd', 0];
+/// let v = from_bytes(Dialect::GODOT_4, &bytes)?;
+/// assert_eq!(encoded_len(Dialect::GODOT_4, &v)?, 12);
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+pub fn encoded_len(dialect: Dialect, value: &VariantRef<'_>) -> Result<usize> {
+    let mut w = Writer::new(CountingSink::new(), dialect).with_full_objects(true);
+    w.value(value)?;
+    w.finish()
+}
+
+/// Re-encodes `value` into `buf` in `dialect` (full objects and typed-container classes kept
+/// as in the view) and returns the length written. Never writes past `buf`'s end and never
+/// allocates; if `buf` is too small the error is [`crate::ErrorKind::BufferFull`] with the
+/// length needed.
+///
+/// ```
+/// use gdwire::{from_bytes, to_slice, Dialect, ErrorKind};
+/// let bytes = [0x1c, 0, 0, 0, 0, 0, 0, 0]; // []
+/// let v = from_bytes(Dialect::GODOT_4, &bytes)?;
+/// let mut small = [0u8; 4];
+/// let err = to_slice(Dialect::GODOT_4, &v, &mut small).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::BufferFull { needed: 8 });
+/// let mut out = [0u8; 8];
+/// assert_eq!(to_slice(Dialect::GODOT_3, &v, &mut out)?, 8);
+/// assert_eq!(out[0], 19); // Array is id 19 in Godot 3
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+pub fn to_slice(dialect: Dialect, value: &VariantRef<'_>, buf: &mut [u8]) -> Result<usize> {
+    let mut w = Writer::new(buf, dialect).with_full_objects(true);
+    w.value(value)?;
+    w.finish()
+}
+
+/// Re-encodes `value` into a new `Vec` in `dialect` (full objects and typed-container classes
+/// kept as in the view). Feature `alloc`.
+#[cfg(feature = "alloc")]
+pub fn to_vec(dialect: Dialect, value: &VariantRef<'_>) -> Result<alloc::vec::Vec<u8>> {
+    let mut out = alloc::vec::Vec::new();
+    let mut w = Writer::new(&mut out, dialect).with_full_objects(true);
+    w.value(value)?;
+    w.finish()?;
+    Ok(out)
+}

@@ -1,0 +1,239 @@
+//! Where the writer's bytes go: a fixed slice, a growing `Vec<u8>`, or nowhere (counting).
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// A byte destination for [`crate::Writer`].
+///
+/// Positions are counted from the sink's creation. A sink may accept bytes without storing
+/// them (a full [`SliceSink`] keeps counting so it can say how much room was needed); such a
+/// sink reports the shortfall from [`Sink::check`], which [`crate::Writer::finish`] calls.
+pub trait Sink {
+    /// Appends `bytes`.
+    fn write(&mut self, bytes: &[u8]) -> Result<()>;
+
+    /// Bytes accepted so far (stored or only counted).
+    fn position(&self) -> usize;
+
+    /// Overwrites `bytes.len()` already-written bytes at `at` (used to patch a length
+    /// prefix). Bytes the sink did not store are left alone.
+    fn patch(&mut self, at: usize, bytes: &[u8]) -> Result<()>;
+
+    /// Fails if some accepted bytes could not be stored (default: never).
+    fn check(&self) -> Result<()> {
+        Ok(())
+    }
+}
+
+impl<S: Sink + ?Sized> Sink for &mut S {
+    fn write(&mut self, bytes: &[u8]) -> Result<()> {
+        (**self).write(bytes)
+    }
+    fn position(&self) -> usize {
+        (**self).position()
+    }
+    fn patch(&mut self, at: usize, bytes: &[u8]) -> Result<()> {
+        (**self).patch(at, bytes)
+    }
+    fn check(&self) -> Result<()> {
+        (**self).check()
+    }
+}
+
+/// Conversion into a [`Sink`]: every sink, plus `&mut [u8]` and `&mut [u8; N]` (which become
+/// a [`SliceSink`]). This is what [`crate::Writer::new`] takes.
+pub trait IntoSink {
+    /// The sink produced.
+    type Sink: Sink;
+    /// Converts.
+    fn into_sink(self) -> Self::Sink;
+}
+
+impl<S: Sink> IntoSink for S {
+    type Sink = S;
+    fn into_sink(self) -> S {
+        self
+    }
+}
+
+impl<'a> IntoSink for &'a mut [u8] {
+    type Sink = SliceSink<'a>;
+    fn into_sink(self) -> SliceSink<'a> {
+        SliceSink::new(self)
+    }
+}
+
+impl<'a, const N: usize> IntoSink for &'a mut [u8; N] {
+    type Sink = SliceSink<'a>;
+    fn into_sink(self) -> SliceSink<'a> {
+        SliceSink::new(self)
+    }
+}
+
+/// Writes into a caller-provided buffer without allocating and **never past its end**.
+///
+/// When a write does not fit, nothing of it (or of any later write) is stored; the sink keeps
+/// counting, so that at the end [`Sink::check`] (and so [`crate::Writer::finish`]) fails with
+/// [`ErrorKind::BufferFull`] whose `needed` is the size the whole output needs. Retry with a
+/// buffer of at least that size. Individual writer calls do not fail for lack of room; use
+/// [`SliceSink::is_full`] to stop early. The stored bytes are always a prefix of the output.
+///
+/// ```
+/// use gdwire::{Dialect, ErrorKind, Writer};
+///
+/// let mut buf = [0u8; 8];
+/// let mut w = Writer::new(&mut buf, Dialect::GODOT_4);
+/// w.string("hello")?; // needs 4 + 4 + 5 + 3 bytes of padding = 16
+/// let err = w.finish().unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::BufferFull { needed: 16 });
+///
+/// let mut buf = [0u8; 16];
+/// let mut w = Writer::new(&mut buf, Dialect::GODOT_4);
+/// w.string("hello")?;
+/// assert_eq!(w.finish()?, 16);
+/// assert_eq!(&buf[..9], &[4, 0, 0, 0, 5, 0, 0, 0, b'h']);
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct SliceSink<'a> {
+    buf: &'a mut [u8],
+    stored: usize,
+    total: usize,
+}
+
+impl<'a> SliceSink<'a> {
+    /// A sink writing from the start of `buf`.
+    pub fn new(buf: &'a mut [u8]) -> SliceSink<'a> {
+        SliceSink {
+            buf,
+            stored: 0,
+            total: 0,
+        }
+    }
+
+    /// The bytes stored so far.
+    pub fn written(&self) -> &[u8] {
+        &self.buf[..self.stored]
+    }
+
+    /// True once a write did not fit.
+    pub fn is_full(&self) -> bool {
+        self.total > self.stored
+    }
+
+    /// The buffer size the output needs so far.
+    pub fn needed(&self) -> usize {
+        self.total
+    }
+}
+
+impl Sink for SliceSink<'_> {
+    fn write(&mut self, bytes: &[u8]) -> Result<()> {
+        let end = self.total.saturating_add(bytes.len());
+        if self.total == self.stored {
+            if let Some(dst) = self.buf.get_mut(self.stored..end) {
+                dst.copy_from_slice(bytes);
+                self.stored = end;
+            }
+        }
+        self.total = end;
+        Ok(())
+    }
+
+    fn position(&self) -> usize {
+        self.total
+    }
+
+    fn patch(&mut self, at: usize, bytes: &[u8]) -> Result<()> {
+        let end = at.saturating_add(bytes.len());
+        if end <= self.stored {
+            self.buf[at..end].copy_from_slice(bytes);
+        }
+        Ok(())
+    }
+
+    fn check(&self) -> Result<()> {
+        if self.is_full() {
+            let kind = ErrorKind::BufferFull { needed: self.total };
+            return Err(Error::new(kind, self.stored));
+        }
+        Ok(())
+    }
+}
+
+/// Counts bytes and stores nothing: the encoded-length pass.
+///
+/// ```
+/// use gdwire::{CountingSink, Dialect, Writer};
+///
+/// let mut w = Writer::new(CountingSink::new(), Dialect::GODOT_4);
+/// w.begin_array(2)?;
+/// w.int(1)?;
+/// w.string("a")?;
+/// assert_eq!(w.finish()?, 28); // spec §6.3: [1, "a"] is 28 bytes
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CountingSink {
+    len: usize,
+}
+
+impl CountingSink {
+    /// A sink at length 0.
+    pub const fn new() -> CountingSink {
+        CountingSink { len: 0 }
+    }
+
+    /// Bytes counted.
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when nothing was counted.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Sink for CountingSink {
+    fn write(&mut self, bytes: &[u8]) -> Result<()> {
+        self.len = self.len.saturating_add(bytes.len());
+        Ok(())
+    }
+    fn position(&self) -> usize {
+        self.len
+    }
+    fn patch(&mut self, _at: usize, _bytes: &[u8]) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// Appends to a `Vec<u8>`, which grows as needed (feature `alloc`). Positions are the
+/// vector's length, so writing after existing content appends to it.
+///
+/// ```
+/// use gdwire::{Dialect, Writer};
+///
+/// let mut out = Vec::new();
+/// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+/// w.bool(true)?;
+/// w.finish()?;
+/// assert_eq!(out, [1, 0, 0, 0, 1, 0, 0, 0]);
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+#[cfg(feature = "alloc")]
+impl Sink for alloc::vec::Vec<u8> {
+    fn write(&mut self, bytes: &[u8]) -> Result<()> {
+        self.extend_from_slice(bytes);
+        Ok(())
+    }
+    fn position(&self) -> usize {
+        self.len()
+    }
+    fn patch(&mut self, at: usize, bytes: &[u8]) -> Result<()> {
+        let end = at.saturating_add(bytes.len());
+        if let Some(dst) = self.get_mut(at..end) {
+            dst.copy_from_slice(bytes);
+        }
+        Ok(())
+    }
+}
