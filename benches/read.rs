@@ -1,0 +1,97 @@
+//! Read-path throughput on real engine output, next to `memcpy` of the same bytes (the
+//! hardware bound) measured in the same run. Run: `cargo bench --bench read`.
+//! The full benchmark suite (synthetic datasets, peers, the engine itself) is separate work;
+//! this one keeps the read path's speed visible from the start.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use gdwire::{Cursor, Decoder, Dialect, ObjectRef, VariantRef};
+use std::hint::black_box;
+
+/// `samples/godot3_capture.bin`: `File.store_var` frames (u32 LE length + value) from Godot 3.2.3.
+fn capture_frames() -> (Vec<u8>, Vec<std::ops::Range<usize>>) {
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/samples/godot3_capture.bin"
+    ))
+    .unwrap();
+    let mut frames = Vec::new();
+    let mut pos = 0;
+    while pos + 4 <= bytes.len() {
+        let len = u32::from_le_bytes(bytes[pos..pos + 4].try_into().unwrap()) as usize;
+        frames.push(pos + 4..pos + 4 + len);
+        pos += 4 + len;
+    }
+    (bytes, frames)
+}
+
+fn walk(v: VariantRef<'_>, sum: &mut u64) {
+    match v {
+        VariantRef::Array(a) => a.iter().for_each(|x| walk(x.unwrap(), sum)),
+        VariantRef::Dictionary(d) => d.iter().for_each(|e| {
+            let (k, v) = e.unwrap();
+            walk(k, sum);
+            walk(v, sum);
+        }),
+        VariantRef::Object(ObjectRef::Full(o)) => {
+            o.properties().for_each(|p| walk(p.unwrap().1, sum))
+        }
+        VariantRef::Int(i) => *sum = sum.wrapping_add(i as u64),
+        VariantRef::Float(f) => *sum = sum.wrapping_add(f.to_bits()),
+        VariantRef::String(s) => *sum += s.bytes().len() as u64,
+        VariantRef::PackedStringArray(p) => {
+            *sum += p.iter().map(|s| s.bytes().len() as u64).sum::<u64>()
+        }
+        VariantRef::PackedVector3Array(p) => {
+            *sum += p.iter().map(|v| v[0].to_bits()).fold(0, u64::wrapping_add)
+        }
+        VariantRef::PackedInt32Array(p) => {
+            *sum += p.iter().map(|x| x as u64).fold(0, u64::wrapping_add)
+        }
+        VariantRef::PackedFloat32Array(p) => {
+            *sum += p.iter().map(|x| x.to_bits() as u64).sum::<u64>()
+        }
+        _ => *sum += 1,
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let (bytes, frames) = capture_frames();
+    let decoder = Decoder::new(Dialect::GODOT_3).with_allow_objects(true);
+    let mut group = c.benchmark_group("godot3_capture");
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    let mut out = vec![0u8; bytes.len()];
+    group.bench_function(BenchmarkId::new("memcpy", bytes.len()), |b| {
+        b.iter(|| out.copy_from_slice(black_box(&bytes)))
+    });
+    group.bench_function(BenchmarkId::new("validate", bytes.len()), |b| {
+        b.iter(|| {
+            for r in &frames {
+                black_box(decoder.validate(black_box(&bytes[r.clone()])).unwrap());
+            }
+        })
+    });
+    group.bench_function(BenchmarkId::new("decode_and_walk", bytes.len()), |b| {
+        b.iter(|| {
+            let mut sum = 0;
+            for r in &frames {
+                walk(
+                    decoder.decode(black_box(&bytes[r.clone()])).unwrap(),
+                    &mut sum,
+                );
+            }
+            black_box(sum)
+        })
+    });
+    group.bench_function(BenchmarkId::new("cursor_skip", bytes.len()), |b| {
+        b.iter(|| {
+            for r in &frames {
+                let mut cursor = Cursor::with_decoder(decoder, black_box(&bytes[r.clone()]));
+                black_box(cursor.skip().unwrap());
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
