@@ -5,8 +5,10 @@
 //! this crate writes zeros. The expected bytes get those pads zeroed first, located by walking
 //! the decoded structure (each NodePath view borrows its components from the fixture bytes).
 
-use gdwire::read::{NodePathRef, ObjectRef};
-use gdwire::{to_vec, Decoder, Dialect, VariantRef};
+mod support;
+
+use gdwire::{to_vec, Decoder, Dialect};
+use support::node_path_pads;
 
 const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -18,46 +20,6 @@ fn hex(s: &str) -> Vec<u8> {
         .step_by(2)
         .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
         .collect()
-}
-
-/// Offsets (into `base`) of the NodePath pad bytes inside `v`.
-fn node_path_pads(base: &[u8], v: &VariantRef<'_>, out: &mut Vec<usize>) {
-    match v {
-        VariantRef::NodePath(p) => pads_of(base, p, out),
-        VariantRef::Array(a) => {
-            for item in a.iter() {
-                node_path_pads(base, &item.unwrap(), out);
-            }
-        }
-        VariantRef::Dictionary(d) => {
-            for entry in d.iter() {
-                let (k, v) = entry.unwrap();
-                node_path_pads(base, &k, out);
-                node_path_pads(base, &v, out);
-            }
-        }
-        VariantRef::Object(ObjectRef::Full(o)) => {
-            for prop in o.properties() {
-                node_path_pads(base, &prop.unwrap().1, out);
-            }
-        }
-        _ => {}
-    }
-}
-
-fn pads_of(base: &[u8], p: &NodePathRef<'_>, out: &mut Vec<usize>) {
-    let parts = p.parts().as_bytes();
-    if parts.is_empty() {
-        return;
-    }
-    let start = parts.as_ptr() as usize - base.as_ptr() as usize;
-    let mut pos = 0;
-    while pos < parts.len() {
-        let len = u32::from_le_bytes(parts[pos..pos + 4].try_into().unwrap()) as usize;
-        let pad = (4 - len % 4) % 4;
-        out.extend((0..pad).map(|i| start + pos + 4 + len + i));
-        pos += 4 + len + pad;
-    }
 }
 
 #[test]

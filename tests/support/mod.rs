@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use gdwire::{ObjectRef, VariantRef};
+use gdwire::{NodePathRef, ObjectRef, VariantRef};
 use serde_json::Value;
 
 pub fn hex(s: &str) -> Vec<u8> {
@@ -383,4 +383,44 @@ pub fn walk_into<'a>(stack: &mut Vec<VariantRef<'a>>, seen: &mut u64) -> Result<
         }
     }
     Ok(())
+}
+
+/// Offsets (into `base`) of the NodePath pad bytes inside `v`.
+pub fn node_path_pads(base: &[u8], v: &VariantRef<'_>, out: &mut Vec<usize>) {
+    match v {
+        VariantRef::NodePath(p) => pads_of(base, p, out),
+        VariantRef::Array(a) => {
+            for item in a.iter() {
+                node_path_pads(base, &item.unwrap(), out);
+            }
+        }
+        VariantRef::Dictionary(d) => {
+            for entry in d.iter() {
+                let (k, v) = entry.unwrap();
+                node_path_pads(base, &k, out);
+                node_path_pads(base, &v, out);
+            }
+        }
+        VariantRef::Object(ObjectRef::Full(o)) => {
+            for prop in o.properties() {
+                node_path_pads(base, &prop.unwrap().1, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn pads_of(base: &[u8], p: &NodePathRef<'_>, out: &mut Vec<usize>) {
+    let parts = p.parts().as_bytes();
+    if parts.is_empty() {
+        return;
+    }
+    let start = parts.as_ptr() as usize - base.as_ptr() as usize;
+    let mut pos = 0;
+    while pos < parts.len() {
+        let len = u32::from_le_bytes(parts[pos..pos + 4].try_into().unwrap()) as usize;
+        let pad = (4 - len % 4) % 4;
+        out.extend((0..pad).map(|i| start + pos + 4 + len + i));
+        pos += 4 + len + pad;
+    }
 }
