@@ -2,46 +2,17 @@
 //! fixture, the streaming calls, a too-small buffer, error paths and a 1024-level-deep value.
 //! A counting global allocator proves it.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+#[path = "support/counting_alloc.rs"]
+mod counting_alloc;
+
+use counting_alloc::allocations_in;
 
 use gdwire::math::{Basis, Color, Vector2};
 use gdwire::write::Endian;
 use gdwire::{encoded_len, to_slice, ContainerTypeSpec, Decoder, Dialect, VariantType, Writer};
 
-struct Counting;
-
-static ARMED: AtomicBool = AtomicBool::new(false);
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if ARMED.load(Ordering::SeqCst) {
-            ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-        }
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if ARMED.load(Ordering::SeqCst) {
-            ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations_in(f: impl FnOnce()) -> usize {
-    ALLOCATIONS.store(0, Ordering::SeqCst);
-    ARMED.store(true, Ordering::SeqCst);
-    f();
-    ARMED.store(false, Ordering::SeqCst);
-    ALLOCATIONS.load(Ordering::SeqCst)
-}
+static GLOBAL: counting_alloc::Counting = counting_alloc::Counting;
 
 fn fixtures() -> Vec<Vec<u8>> {
     let path = concat!(
