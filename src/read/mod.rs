@@ -14,6 +14,8 @@ mod seq;
 mod skip;
 mod text;
 mod value;
+mod walk;
+mod walked;
 
 pub use array::{ArrayIter, ArrayKind, ArrayRef};
 pub use container_type::ContainerType;
@@ -23,5 +25,8 @@ pub use dict::{DictIter, DictRef};
 pub use node_path::NodePathRef;
 pub use object::{FullObjectRef, ObjectRef, PropertyIter, SignalRef};
 pub use packed::{Element, PackedReals, PackedRef, PackedStrings};
+pub use skip::MAX_PENDING_LEVELS;
 pub use text::StrRef;
 pub use value::VariantRef;
+pub use walk::{Event, Walker};
+pub use walked::Walked;

@@ -8,10 +8,14 @@ use crate::read::input::string_block;
 use crate::read::skip::skip_value;
 use crate::read::text::StrRef;
 use crate::read::value::VariantRef;
+use crate::read::walked::Walked;
 
 /// `left` values starting at `pos`, all at nesting `depth`. Values handed out for nested
 /// containers are lazy; the sequence skips over such a value only when asked for the next one
 /// (so the last item of a container is never skipped).
+/// `pos` after an error: the run's end is unknown.
+const FAILED: usize = usize::MAX;
+
 #[derive(Clone, Copy)]
 pub(crate) struct Seq<'a> {
     dec: Decoder,
@@ -21,6 +25,8 @@ pub(crate) struct Seq<'a> {
     depth: u32,
     /// Start of the last container handed out, not yet skipped.
     unskipped: Option<usize>,
+    /// Where the items start (identifies the container for `resume`).
+    origin: usize,
 }
 
 impl<'a> Seq<'a> {
@@ -32,6 +38,7 @@ impl<'a> Seq<'a> {
             left,
             depth,
             unskipped: None,
+            origin: pos,
         }
     }
 
@@ -49,6 +56,7 @@ impl<'a> Seq<'a> {
 
     fn fail<T>(&mut self, e: crate::Error) -> Option<Result<T>> {
         self.left = 0;
+        self.pos = FAILED;
         Some(Err(e))
     }
 
@@ -89,6 +97,41 @@ impl<'a> Seq<'a> {
                 Some(self.next_value()?.map(|value| (name, value)))
             }
             Err(e) => self.fail(e),
+        }
+    }
+
+    /// Once the run is over: where it ends, as a token a parent run can `resume` with.
+    pub(crate) fn walked(&self) -> Option<Walked<'a>> {
+        if self.left != 0 || self.pos == FAILED {
+            return None;
+        }
+        let mut done = *self;
+        done.settle().ok()?;
+        Some(Walked {
+            data: self.data,
+            dec: self.dec,
+            origin: self.origin,
+            end: done.pos,
+        })
+    }
+
+    /// If `child` is the run of the container handed out last, continue after it instead of
+    /// skipping it again. The token is checked against this run's own data, so a foreign one
+    /// is refused (`false`) and changes nothing.
+    pub(crate) fn resume(&mut self, child: Walked<'a>) -> bool {
+        let Some(start) = self.unskipped else {
+            return false;
+        };
+        if !core::ptr::eq(self.data, child.data) || self.dec != child.dec {
+            return false;
+        }
+        match read_head(&self.dec, self.data, start, self.depth, false) {
+            Ok((_, Next::Nest { body, .. })) if body == child.origin => {
+                self.unskipped = None;
+                self.pos = child.end;
+                true
+            }
+            _ => false,
         }
     }
 }

@@ -1,0 +1,88 @@
+//! The event stream of a value built from the lazy views (recursively), to compare with
+//! `gdwire::read::Walker`. Shared by the walker tests and the fuzz targets.
+#![allow(dead_code)]
+
+use gdwire::read::{Event, Walked};
+use gdwire::{ObjectRef, VariantRef};
+
+/// An event reduced to something comparable (NaN-safe): containers by type and length,
+/// everything else by its `Debug` form.
+pub fn key(e: &Event<'_>) -> String {
+    match e {
+        Event::Begin(v) => format!("begin {:?} {}", v.variant_type(), len(v)),
+        Event::Value(v) => format!("{v:?}"),
+        Event::Property(name) => format!("prop {name:?}"),
+        Event::End => "end".into(),
+    }
+}
+
+fn len(v: &VariantRef<'_>) -> usize {
+    match v {
+        VariantRef::Array(a) => a.len(),
+        VariantRef::Dictionary(d) => d.len(),
+        VariantRef::Object(ObjectRef::Full(o)) => o.len(),
+        _ => 0,
+    }
+}
+
+/// Appends `v`'s events. With `resume`, every walked child is handed back to its parent
+/// iterator (the linear way); without, iterators skip walked children again. Returns the
+/// child's `Walked` token (for the caller to hand back), `Err` on the first decoding error.
+pub fn view_events<'a>(
+    v: VariantRef<'a>,
+    resume: bool,
+    out: &mut Vec<String>,
+) -> Result<Option<Walked<'a>>, gdwire::Error> {
+    match v {
+        VariantRef::Array(a) => {
+            out.push(key(&Event::Begin(v)));
+            let mut it = a.iter();
+            while let Some(item) = it.next() {
+                if let Some(w) = view_events(item?, resume, out)? {
+                    assert!(it.resume(w), "array refused its own child");
+                }
+            }
+            out.push("end".into());
+            Ok(if resume { it.walked() } else { None })
+        }
+        VariantRef::Dictionary(d) if resume => {
+            // Keys and values one at a time, so container keys can be handed back too.
+            out.push(key(&Event::Begin(v)));
+            let mut it = d.keys_and_values();
+            while let Some(item) = it.next() {
+                if let Some(w) = view_events(item?, resume, out)? {
+                    assert!(it.resume(w), "dictionary refused its own child");
+                }
+            }
+            out.push("end".into());
+            Ok(it.walked())
+        }
+        VariantRef::Dictionary(d) => {
+            out.push(key(&Event::Begin(v)));
+            for entry in d.iter() {
+                let (k, val) = entry?;
+                view_events(k, false, out)?;
+                view_events(val, false, out)?;
+            }
+            out.push("end".into());
+            Ok(None)
+        }
+        VariantRef::Object(ObjectRef::Full(o)) => {
+            out.push(key(&Event::Begin(v)));
+            let mut it = o.properties();
+            while let Some(p) = it.next() {
+                let (name, val) = p?;
+                out.push(key(&Event::Property(name)));
+                if let Some(w) = view_events(val, resume, out)? {
+                    assert!(it.resume(w), "object refused its own child");
+                }
+            }
+            out.push("end".into());
+            Ok(if resume { it.walked() } else { None })
+        }
+        leaf => {
+            out.push(key(&Event::Value(leaf)));
+            Ok(None)
+        }
+    }
+}
