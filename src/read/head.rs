@@ -253,8 +253,9 @@ pub(crate) fn read_head<'a>(
                     return Err(Error::new(ErrorKind::ObjectsNotAllowed, pos));
                 }
                 let (class, q) = string_block(data, p, rules, validate)?;
-                if class.raw().is_empty() {
-                    // Empty class name: a null object, no property count follows.
+                if class.bytes().is_empty() {
+                    // Empty class name (as text: a block holding only NULs or a BOM counts):
+                    // a null object, no property count follows.
                     (VariantRef::Object(ObjectRef::Null), Next::Leaf(q))
                 } else {
                     let count = need_u32(data, q, Expected::PropertyCount)? as i32;

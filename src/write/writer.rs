@@ -10,8 +10,8 @@ use crate::math::{
     Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i, WireReals,
 };
 use crate::read::{
-    ArrayIter, ArrayKind, ContainerType, Decoder, DictIter, NodePathRef, ObjectRef, PackedReals,
-    PropertyIter, VariantRef, MAX_DEPTH,
+    ArrayIter, ArrayKind, ContainerType, Decoder, NodePathRef, ObjectRef, PackedReals,
+    PropertyIter, VariantRef, Walked, MAX_DEPTH,
 };
 use crate::variant_type::VariantType;
 use crate::write::sink::{IntoSink, Sink};
@@ -140,10 +140,30 @@ enum State {
     Done,
 }
 
+/// Items of a container being re-encoded. Dictionaries are walked as keys and values one at
+/// a time so that every walked child, keys included, can be handed back (`resume`): the
+/// parent then does not skip it again, which keeps re-encoding linear on deep input.
 enum Walk<'v> {
     Array(ArrayIter<'v>),
-    Dict(DictIter<'v>, Option<VariantRef<'v>>),
     Props(PropertyIter<'v>),
+}
+
+impl<'v> Walk<'v> {
+    fn walked(&self) -> Option<Walked<'v>> {
+        match self {
+            Walk::Array(it) => it.walked(),
+            Walk::Props(it) => it.walked(),
+        }
+    }
+
+    fn resume(&mut self, child: Option<Walked<'v>>) {
+        if let Some(child) = child {
+            match self {
+                Walk::Array(it) => it.resume(child),
+                Walk::Props(it) => it.resume(child),
+            };
+        }
+    }
 }
 
 struct WalkFrame<'v> {
@@ -1325,7 +1345,8 @@ impl<S: Sink> Writer<S> {
 
     // ----- views ---------------------------------------------------------------------------
 
-    fn walk<'v>(&mut self, start: Start<'v>) -> Result<()> {
+    /// Writes `start` and everything in it; returns where a `Start::Frame` container ended.
+    fn walk<'v>(&mut self, start: Start<'v>) -> Result<Option<Walked<'v>>> {
         let mut stack: [Option<WalkFrame<'v>>; WALK_STACK] = core::array::from_fn(|_| None);
         let mut sp = 0;
         let mut next = None;
@@ -1347,7 +1368,10 @@ impl<S: Sink> Writer<S> {
                         depth: depth + 1,
                     };
                     if sp == WALK_STACK {
-                        self.walk(Start::Frame(frame))?;
+                        let walked = self.walk(Start::Frame(frame))?;
+                        if let Some(top) = stack[sp - 1].as_mut() {
+                            top.iter.resume(walked);
+                        }
                     } else {
                         stack[sp] = Some(frame);
                         sp += 1;
@@ -1355,13 +1379,18 @@ impl<S: Sink> Writer<S> {
                 }
             }
             let Some(top) = sp.checked_sub(1).and_then(|i| stack[i].as_mut()) else {
-                return Ok(());
+                return Ok(None);
             };
             match self.next_walk_item(&mut top.iter)? {
                 Some(v) => next = Some((v, top.depth)),
                 None => {
+                    let walked = top.iter.walked();
                     sp -= 1;
                     stack[sp] = None;
+                    match sp.checked_sub(1).and_then(|i| stack[i].as_mut()) {
+                        Some(parent) => parent.iter.resume(walked),
+                        None => return Ok(walked),
+                    }
                 }
             }
         }
@@ -1370,19 +1399,6 @@ impl<S: Sink> Writer<S> {
     fn next_walk_item<'v>(&mut self, iter: &mut Walk<'v>) -> Result<Option<VariantRef<'v>>> {
         match iter {
             Walk::Array(it) => it.next().transpose(),
-            Walk::Dict(it, pending) => {
-                if let Some(v) = pending.take() {
-                    return Ok(Some(v));
-                }
-                match it.next() {
-                    None => Ok(None),
-                    Some(entry) => {
-                        let (k, v) = entry?;
-                        *pending = Some(v);
-                        Ok(Some(k))
-                    }
-                }
-            }
             Walk::Props(it) => match it.next() {
                 None => Ok(None),
                 Some(prop) => {
@@ -1463,7 +1479,7 @@ impl<S: Sink> Writer<S> {
                 let value = d.value_type().map(Elem::from_view);
                 self.dict_head(n, key, value)?;
                 if n > 0 {
-                    return Ok(Some(Walk::Dict(d.iter(), None)));
+                    return Ok(Some(Walk::Array(d.keys_and_values())));
                 }
             }
             V::Array(a) => {

@@ -86,3 +86,14 @@ pub fn view_events<'a>(
         }
     }
 }
+
+/// Event keys with the writer's documented normalisations applied: a null object (id 0, or a
+/// full object with an empty class) is written as Nil, as the engine does.
+pub fn normalized(keys: Vec<String>) -> Vec<String> {
+    keys.into_iter()
+        .map(|k| match k.as_str() {
+            "Object(Id(0))" | "Object(Null)" => "Nil".into(),
+            _ => k,
+        })
+        .collect()
+}

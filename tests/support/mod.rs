@@ -63,6 +63,11 @@ pub fn malformed() -> Vec<Fixture> {
     load("malformed.jsonl", "allow_objects")
 }
 
+/// Mutated values with the engine's verdict (`tests/godot3/differential.py`).
+pub fn differential() -> Vec<Fixture> {
+    load("differential.jsonl", "allow_objects")
+}
+
 /// The engine describes floats as the 16 hex digits of the `f64` bits.
 fn float_bits(desc: &Value) -> u64 {
     u64::from_str_radix(desc.as_str().unwrap(), 16).unwrap()
