@@ -18,7 +18,9 @@ fn leaf_accessors(v: &VariantRef<'_>) {
             let _ = s.code_points().count();
             let _ = s.as_str();
         }
-        VariantRef::PackedStringArray(p) => p.iter().for_each(|s| drop(s.as_str())),
+        VariantRef::PackedStringArray(p) => p.iter().for_each(|s| {
+            let _ = s.as_str();
+        }),
         VariantRef::NodePath(p) => {
             p.names().for_each(drop);
             p.subnames().for_each(drop);

@@ -45,7 +45,7 @@ impl<'a> Input<'a> {
             b => b as usize % 6,
         }
     }
-    fn spec(&mut self, name: &'a mut String) -> ContainerTypeSpec<'a> {
+    fn spec<'n>(&mut self, name: &'n mut String) -> ContainerTypeSpec<'n> {
         match self.byte() % 4 {
             0 => ContainerTypeSpec::Builtin(VariantType::ALL[self.byte() as usize % VariantType::ALL.len()]),
             1 => {
