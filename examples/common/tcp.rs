@@ -128,7 +128,13 @@ impl<W: Write> Connection<W> {
         let limit = buffer.limit();
         Connection {
             buffer,
-            out: FrameWriter::new(writer, config.framing, config.dialect),
+            // The maximum applies to what peers send; a reply (a value echoed plus a few
+            // fields) may be a little larger than the largest request.
+            out: FrameWriter::new(
+                writer,
+                config.framing.with_max_frame(usize::MAX),
+                config.dialect,
+            ),
             decoder: Decoder::new(config.dialect).with_allow_objects(config.allow_objects),
             dialect: config.dialect,
             frame_started: None,
