@@ -26,7 +26,10 @@ use std::time::{Duration, Instant};
 
 use common::tcp::{self, End};
 use common::udp;
-use gdwire::{Dialect, ErrorKind};
+use gdwire::frame::{FrameBuffer, FrameWriter, Framing, Split, DEFAULT_MAX_FRAME};
+use gdwire::math::Vector2;
+use gdwire::write::Endian;
+use gdwire::{Decoder, Dialect, Error, ErrorKind, VariantRef, Writer};
 use serde_json::Value;
 
 const PROJECT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/godot3");
@@ -70,6 +73,7 @@ fn engine(test: &str) -> Option<String> {
 fn run_client(godot: &str, mode: &str, port: u16) -> Value {
     let dir = std::env::temp_dir().join(format!("gdwire-net-{mode}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let tmp_file = dir.join("store_var.bin");
     let stdout_path = dir.join("stdout.log");
     let stderr_path = dir.join("stderr.log");
     let mut child = Command::new(godot)
@@ -78,6 +82,7 @@ fn run_client(godot: &str, mode: &str, port: u16) -> Value {
         .env("LC_ALL", "en_US.UTF-8")
         .env("GDWIRE_NET_MODE", mode)
         .env("GDWIRE_NET_PORT", port.to_string())
+        .env("GDWIRE_NET_TMP", &tmp_file)
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(&stdout_path).unwrap())
         .stderr(std::fs::File::create(&stderr_path).unwrap())
@@ -217,4 +222,101 @@ fn godot_udp_client_talks_to_the_udp_server() {
     assert_eq!(stats.largest_datagram, 65_448, "{stats:?}");
     let kinds: Vec<ErrorKind> = stats.value_errors.iter().map(|e| e.kind()).collect();
     assert_eq!(kinds, [ErrorKind::ObjectsNotAllowed], "{stats:?}");
+}
+
+fn unhex(v: &Value) -> Vec<u8> {
+    let s = v
+        .as_str()
+        .unwrap_or_else(|| panic!("not a hex string: {v}"));
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+/// The bytes each Godot API writes (StreamPeer, PacketPeerStream, File, var2bytes, with
+/// both byte-order settings), as docs/framing.md describes them, against gdwire's framing.
+#[test]
+fn godot_framing_matches_gdwire_framing() {
+    let Some(godot) = engine("framing") else {
+        return;
+    };
+    let r = run_client(&godot, "framing", 0);
+    eprintln!("framing report: {r}");
+    assert_eq!(r["failed"], 0, "{r}");
+
+    // var2bytes({"hp": 100, "pos": Vector2(1, 2), "name": "Björn"}): the raw value.
+    let mut value = Vec::new();
+    let mut w = Writer::new(&mut value, Dialect::GODOT_3);
+    w.begin_dictionary(3).unwrap();
+    w.string("hp").unwrap();
+    w.int(100).unwrap();
+    w.string("pos").unwrap();
+    w.vector2(Vector2 { x: 1.0, y: 2.0 }).unwrap();
+    w.string("name").unwrap();
+    w.string("Björn").unwrap();
+    w.finish().unwrap();
+    assert_eq!(unhex(&r["var2bytes"]), value);
+    assert_eq!(r["base64_is_var2bytes"], true);
+
+    // put_var(v); put_var(7) framed by gdwire, little- and big-endian prefixes.
+    let framed = |endian| {
+        let mut out = FrameWriter::new(Vec::new(), Framing::new(endian), Dialect::GODOT_3);
+        out.write_payload(&value).unwrap();
+        out.write_value(&VariantRef::Int(7)).unwrap();
+        out.into_inner()
+    };
+    let (little, big) = (framed(Endian::Little), framed(Endian::Big));
+    assert_ne!(little, big);
+    assert_eq!(unhex(&r["stream_put_var"]), little);
+    assert_eq!(unhex(&r["stream_put_var_big_endian"]), big);
+    assert_eq!(unhex(&r["file_store_var"]), little);
+    assert_eq!(unhex(&r["file_store_var_endian_swap"]), big);
+    // PacketPeerStream ignores the stream's big_endian: always little-endian.
+    assert_eq!(unhex(&r["packet_peer_stream_put_var"]), little);
+
+    // The engine's big-endian stream read back with a big-endian FrameBuffer ...
+    let engine_big = unhex(&r["stream_put_var_big_endian"]);
+    let decoder = Decoder::new(Dialect::GODOT_3);
+    let mut buffer = FrameBuffer::new(Framing::new(Endian::Big));
+    buffer.push(&engine_big).unwrap();
+    let first = buffer.next_frame().unwrap().unwrap();
+    let dict = decoder.decode(first).unwrap().as_dictionary().unwrap();
+    assert_eq!(dict.get_str("hp").unwrap(), Some(VariantRef::Int(100)));
+    let second = buffer.next_frame().unwrap().unwrap();
+    assert_eq!(decoder.decode(second).unwrap(), VariantRef::Int(7));
+    buffer.finish().unwrap();
+    // ... and with the wrong byte order: a huge length, refused at once.
+    let wrong = Framing::new(Endian::Little).split(&engine_big).unwrap_err();
+    let len = u32::from_be_bytes(engine_big[..4].try_into().unwrap()).swap_bytes();
+    assert_eq!(
+        wrong,
+        Error::new(
+            ErrorKind::FrameTooLarge {
+                len,
+                max: DEFAULT_MAX_FRAME as u32
+            },
+            0
+        )
+    );
+
+    // PacketPeerStream's default buffers: packets of at most 65,532 bytes.
+    assert_eq!(r["packet_peer_stream_max_out"], 65_532);
+    assert_eq!(r["packet_peer_stream_put_max"], 0);
+    assert_eq!(
+        r["packet_peer_stream_put_max_plus_1"], 31,
+        "ERR_INVALID_PARAMETER"
+    );
+    // A 2^31 prefix is a negative length to StreamPeer.get_var (null); gdwire refuses it.
+    assert_eq!(r["stream_get_var_2p31_is_null"], true);
+    assert!(matches!(
+        Framing::default().split(&[0, 0, 0, 0x80, 2, 0, 0, 0]),
+        Err(e) if e.kind() == ErrorKind::FrameTooLarge { len: 1 << 31, max: DEFAULT_MAX_FRAME as u32 }
+    ));
+    assert!(matches!(
+        Framing::default().split(&little),
+        Ok(Split::Complete { .. })
+    ));
+    // PacketPeer.put_var's encode limit is gdwire's default maximum frame.
+    assert_eq!(r["udp_encode_buffer_max_size"], DEFAULT_MAX_FRAME);
 }

@@ -1,9 +1,11 @@
 # Network client for gdwire's example servers (run by tests/net_interop.rs).
 #
 # Environment:
-#   GDWIRE_NET_MODE   "tcp" (StreamPeerTCP.put_var / get_var, u32 length prefix) or
-#                     "udp" (PacketPeerUDP.put_var / get_var, one raw value per datagram)
-#   GDWIRE_NET_PORT   the server's port on 127.0.0.1
+#   GDWIRE_NET_MODE   "tcp" (StreamPeerTCP.put_var / get_var, u32 length prefix),
+#                     "udp" (PacketPeerUDP.put_var / get_var, one raw value per datagram), or
+#                     "framing" (no network: reports the bytes each API writes, see the end)
+#   GDWIRE_NET_PORT   the server's port on 127.0.0.1 (tcp, udp)
+#   GDWIRE_NET_TMP    a file the script may write (framing)
 #
 # Sends every Godot 3 type and more, receives one reply per value and checks it against
 # what this script computes itself from the value it sent (examples/common/reply.rs):
@@ -474,8 +476,66 @@ func run_udp(port):
 	udp.close()
 
 
+# ---------------------------------------------------------------------------
+# framing facts (no network): the bytes each API writes, for docs/framing.md
+
+func framing_facts():
+	var v = {"hp": 100, "pos": Vector2(1, 2), "name": "Björn"}
+	report["var2bytes"] = var2bytes(v).hex_encode()
+	report["base64_is_var2bytes"] = Marshalls.variant_to_base64(v) == Marshalls.raw_to_base64(var2bytes(v))
+	var b = StreamPeerBuffer.new()
+	b.put_var(v)
+	b.put_var(7)
+	report["stream_put_var"] = b.data_array.hex_encode()
+	b = StreamPeerBuffer.new()
+	b.big_endian = true
+	b.put_var(v)
+	b.put_var(7)
+	report["stream_put_var_big_endian"] = b.data_array.hex_encode()
+	# PacketPeerStream over a big-endian stream: its prefix stays little-endian
+	b = StreamPeerBuffer.new()
+	b.big_endian = true
+	var pps = PacketPeerStream.new()
+	pps.stream_peer = b
+	pps.put_var(v)
+	pps.put_var(7)
+	report["packet_peer_stream_put_var"] = b.data_array.hex_encode()
+	report["packet_peer_stream_max_out"] = pps.output_buffer_max_size
+	var packet = PoolByteArray()
+	packet.resize(pps.output_buffer_max_size)
+	report["packet_peer_stream_put_max"] = pps.put_packet(packet)
+	packet.resize(pps.output_buffer_max_size + 1)
+	report["packet_peer_stream_put_max_plus_1"] = pps.put_packet(packet)
+	# File.store_var, both byte orders
+	var path = OS.get_environment("GDWIRE_NET_TMP")
+	var f = File.new()
+	for swap in [false, true]:
+		if f.open(path, File.WRITE) != OK:
+			fail("cannot write " + path)
+			return
+		f.endian_swap = swap
+		f.store_var(v)
+		f.store_var(7)
+		f.close()
+		f.open(path, File.READ)
+		report["file_store_var_endian_swap" if swap else "file_store_var"] = f.get_buffer(f.get_len()).hex_encode()
+		f.close()
+	# StreamPeer.get_var on a 2^31 prefix: a negative length to the engine, refused
+	b = StreamPeerBuffer.new()
+	b.data_array = PoolByteArray([0, 0, 0, 0x80, 2, 0, 0, 0, 7, 0, 0, 0])
+	report["stream_get_var_2p31_is_null"] = b.get_var() == null
+	report["udp_encode_buffer_max_size"] = PacketPeerUDP.new().encode_buffer_max_size
+
+
 func run():
 	var mode = OS.get_environment("GDWIRE_NET_MODE")
+	if mode == "framing":
+		common.fail_target = funcref(self, "fail")
+		framing_facts()
+		report["mode"] = mode
+		report["failed"] = failures.size()
+		print("GDWIRE-NET-REPORT " + common.J(report))
+		return 1 if failures.size() > 0 else 0
 	var port = int(OS.get_environment("GDWIRE_NET_PORT"))
 	if port <= 0 or not (mode == "tcp" or mode == "udp"):
 		printerr("GDWIRE-NET-FAILURE: set GDWIRE_NET_MODE (tcp|udp) and GDWIRE_NET_PORT")
