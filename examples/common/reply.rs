@@ -11,8 +11,8 @@
 //! ```
 //!
 //! A value that does not decode (the frame around it was fine) gets
-//! `{"index": i, "error": "<message>", "code": <engine Error code or -1>, "offset": <byte in
-//! the value>}` and the connection goes on.
+//! `{"index": i, "error": "<message>", "code": <engine Error code or -1>, "offset": <byte
+//! where decoding failed: from the start of the stream (TCP) or of the datagram (UDP)>}`.
 
 use gdwire::math::WireReals;
 use gdwire::{Dialect, Error, ObjectRef, Sink, StrRef, VariantRef, Writer};
