@@ -182,6 +182,15 @@ fn truncated_then_close(port: u16) -> SocketAddr {
     s.local_addr().unwrap()
 }
 
+/// Two bytes of a length prefix, then close.
+fn half_a_prefix_then_close(port: u16) -> SocketAddr {
+    let mut s = connect(port);
+    s.write_all(&[5, 0]).unwrap();
+    s.shutdown(Shutdown::Write).unwrap();
+    assert_closed(&mut s);
+    s.local_addr().unwrap()
+}
+
 /// A length prefix of 2^31 (negative to the engine's signed `get_32`).
 fn prefix_2_pow_31(port: u16) -> SocketAddr {
     let mut s = connect(port);
@@ -338,8 +347,9 @@ fn bad_tcp_clients_get_clear_errors_and_the_server_keeps_serving() {
         thread::spawn(move || good_client(port, &done))
     };
     type Client = fn(u16) -> SocketAddr;
-    let clients: [(&str, Client); 7] = [
+    let clients: [(&str, Client); 8] = [
         ("truncated_then_close", truncated_then_close),
+        ("half_a_prefix_then_close", half_a_prefix_then_close),
         ("prefix_2_pow_31", prefix_2_pow_31),
         ("at_and_above_max", at_and_above_max),
         ("bad_values_in_good_frames", bad_values_in_good_frames),
@@ -374,6 +384,12 @@ fn bad_tcp_clients_get_clear_errors_and_the_server_keeps_serving() {
         outcome("truncated_then_close"),
         End::Framing(Error::new(ErrorKind::Truncated(Expected::FramePayload), 12)),
         1,
+        0,
+    );
+    assert_outcome(
+        outcome("half_a_prefix_then_close"),
+        End::Framing(Error::new(ErrorKind::Truncated(Expected::LengthPrefix), 0)),
+        0,
         0,
     );
     // Oversized prefixes: refused on the 4 prefix bytes, with nothing buffered for them.
