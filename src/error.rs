@@ -246,9 +246,16 @@ impl Error {
         self.offset
     }
 
-    /// The same error with its offset moved by `base` (for errors inside a frame or a part of
-    /// a larger input).
-    pub(crate) const fn offset_by(self, base: usize) -> Error {
+    /// The same error with its offset moved by `base`: for an error met inside a frame or
+    /// another part of a larger input, to report where it is in the whole.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// let frame = [0xee, 0, 0, 0];
+    /// let err = from_bytes(Dialect::GODOT_4, &frame).unwrap_err().offset_by(4096);
+    /// assert_eq!(err.offset(), 4096);
+    /// ```
+    pub const fn offset_by(self, base: usize) -> Error {
         Error {
             kind: self.kind,
             offset: self.offset.saturating_add(base),
@@ -262,6 +269,21 @@ impl Error {
 impl From<Error> for std::io::Error {
     fn from(e: Error) -> std::io::Error {
         std::io::Error::new(std::io::ErrorKind::InvalidData, e)
+    }
+}
+
+#[cfg(feature = "std")]
+impl Error {
+    /// The [`Error`] inside an `std::io::Error` made from one (as
+    /// [`crate::frame::FrameBuffer::read_from`] returns framing errors), if it is one.
+    ///
+    /// ```
+    /// let err = gdwire::Error::new(gdwire::ErrorKind::InvalidText, 3);
+    /// let io: std::io::Error = err.into();
+    /// assert_eq!(gdwire::Error::from_io(&io), Some(err));
+    /// ```
+    pub fn from_io(e: &std::io::Error) -> Option<Error> {
+        e.get_ref()?.downcast_ref::<Error>().copied()
     }
 }
 

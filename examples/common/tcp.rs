@@ -209,7 +209,7 @@ impl<W: Write> Connection<W> {
                 }
                 Err(e) => {
                     // Framing is intact: answer with the error and carry on.
-                    let e = Error::new(e.kind(), e.offset() + payload_offset);
+                    let e = e.offset_by(payload_offset);
                     self.stats.value_errors += 1;
                     self.stats.first_value_error.get_or_insert(e);
                     self.out.write_with(|w| write_error_reply(w, index, &e))
@@ -265,8 +265,8 @@ impl<W: Write> Connection<W> {
 
     fn read_error(&self, e: io::Error) -> End {
         // Framing errors come back from read_from as InvalidData wrapping the gdwire Error.
-        match e.get_ref().and_then(|inner| inner.downcast_ref::<Error>()) {
-            Some(err) => End::Framing(*err),
+        match Error::from_io(&e) {
+            Some(err) => End::Framing(err),
             None => End::Io(e.kind()),
         }
     }
