@@ -44,6 +44,8 @@ mod error;
 pub mod header;
 pub mod math;
 pub mod read;
+#[cfg(feature = "alloc")]
+pub mod text;
 mod variant_type;
 pub mod write;
 
