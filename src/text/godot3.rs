@@ -120,9 +120,21 @@ impl<W: Write> Godot3<'_, W> {
         self.s("( ")
     }
 
+    /// Containers recurse through small frames; everything else goes to `leaf`, whose large
+    /// frame (number buffers, component arrays) is then never part of the recursion.
     pub(crate) fn value(&mut self, v: &VariantRef<'_>, depth: u32) -> Res {
-        use VariantRef as V;
         check_depth(depth)?;
+        match v {
+            VariantRef::Dictionary(d) => self.dictionary(d, depth),
+            VariantRef::Array(a) => self.array(a, depth),
+            VariantRef::Object(o) => self.object(o, depth),
+            _ => self.leaf(v),
+        }
+    }
+
+    #[inline(never)]
+    fn leaf(&mut self, v: &VariantRef<'_>) -> Res {
+        use VariantRef as V;
         match v {
             V::Nil => self.s("null"),
             V::Bool(b) => self.s(if *b { "true" } else { "false" }),
@@ -185,40 +197,10 @@ impl<W: Write> Godot3<'_, W> {
             V::NodePath(p) => self.node_path(p),
             // The writer has no case for RID: nothing is written.
             V::Rid(_) => Ok(()),
-            V::Object(o) => self.object(o, depth),
+            V::Object(_) | V::Dictionary(_) | V::Array(_) => Ok(()), // see `value`
             // Not types of the 3.x dialects; written as Godot 4 would, for completeness.
             V::Callable => self.s("Callable()"),
             V::Signal(_) => self.s("Signal()"),
-            V::Dictionary(d) => {
-                let keys = Keys::new(self.dialect, rules_for(self.dialect));
-                let entries = keys.entries(d, depth)?;
-                self.s("{\n")?;
-                for (i, (k, v)) in entries.iter().enumerate() {
-                    if i > 0 {
-                        self.s(",\n")?;
-                    }
-                    self.value(k, depth + 1)?;
-                    self.s(": ")?;
-                    self.value(v, depth + 1)?;
-                }
-                // 3.2.3 closes with "\n}" even when empty ("{\n\n}"); Pandemonium ends every
-                // entry with a line break and closes with "}".
-                if self.pandemonium && entries.is_empty() {
-                    self.s("}")
-                } else {
-                    self.s("\n}")
-                }
-            }
-            V::Array(a) => {
-                self.s("[ ")?;
-                for (i, e) in a.iter().enumerate() {
-                    if i > 0 {
-                        self.s(", ")?;
-                    }
-                    self.value(&e?, depth + 1)?;
-                }
-                self.s(" ]")
-            }
             V::PackedByteArray(p) => {
                 self.pool_header(v.variant_type())?;
                 for (i, b) in p.as_bytes().iter().enumerate() {
@@ -283,6 +265,38 @@ impl<W: Write> Godot3<'_, W> {
             V::PackedVector3iArray(p) => self.packed_ints(v, p.iter()),
             V::PackedVector4iArray(p) => self.packed_ints(v, p.iter()),
         }
+    }
+
+    fn dictionary(&mut self, d: &crate::read::DictRef<'_>, depth: u32) -> Res {
+        let keys = Keys::new(self.dialect, rules_for(self.dialect));
+        let entries = keys.entries(d, depth)?;
+        self.s("{\n")?;
+        for (i, (k, v)) in entries.iter().enumerate() {
+            if i > 0 {
+                self.s(",\n")?;
+            }
+            self.value(k, depth + 1)?;
+            self.s(": ")?;
+            self.value(v, depth + 1)?;
+        }
+        // 3.2.3 closes with "\n}" even when empty ("{\n\n}"); Pandemonium ends every
+        // entry with a line break and closes with "}".
+        if self.pandemonium && entries.is_empty() {
+            self.s("}")
+        } else {
+            self.s("\n}")
+        }
+    }
+
+    fn array(&mut self, a: &crate::read::ArrayRef<'_>, depth: u32) -> Res {
+        self.s("[ ")?;
+        for (i, e) in a.iter().enumerate() {
+            if i > 0 {
+                self.s(", ")?;
+            }
+            self.value(&e?, depth + 1)?;
+        }
+        self.s(" ]")
     }
 
     fn packed_reals<const N: usize>(

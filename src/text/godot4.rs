@@ -116,9 +116,21 @@ impl<W: Write> Godot4<'_, W> {
         }
     }
 
+    /// Containers recurse through small frames; everything else goes to `leaf`, whose large
+    /// frame (number buffers, component arrays) is then never part of the recursion.
     pub(crate) fn value(&mut self, v: &VariantRef<'_>, depth: u32) -> Res {
-        use VariantRef as V;
         check_depth(depth)?;
+        match v {
+            VariantRef::Dictionary(d) => self.dictionary(d, depth),
+            VariantRef::Array(a) => self.array(a, depth),
+            VariantRef::Object(o) => self.object(o, depth),
+            _ => self.leaf(v),
+        }
+    }
+
+    #[inline(never)]
+    fn leaf(&mut self, v: &VariantRef<'_>) -> Res {
+        use VariantRef as V;
         match v {
             V::Nil => self.s("null"),
             V::Bool(b) => self.s(if *b { "true" } else { "false" }),
@@ -196,64 +208,7 @@ impl<W: Write> Godot4<'_, W> {
             // Not stored, but written so that assignments are never empty.
             V::Signal(_) => self.s("Signal()"),
             V::Callable => self.s("Callable()"),
-            V::Object(o) => {
-                let dialect = self.dialect;
-                write_object(self.out, o, depth, |out, v, d| {
-                    Godot4 { out, dialect }.value(v, d)
-                })
-            }
-            V::Dictionary(d) => {
-                let typed = d.key_type().is_some() || d.value_type().is_some();
-                if typed {
-                    self.s("Dictionary[")?;
-                    let any = ContainerType::Builtin(VariantType::Nil);
-                    self.container_type(&d.key_type().unwrap_or(any), "Variant")?;
-                    self.s(", ")?;
-                    self.container_type(&d.value_type().unwrap_or(any), "Variant")?;
-                    self.s("](")?;
-                }
-                let keys = Keys::new(self.dialect, rules_for(self.dialect));
-                let entries = keys.entries(d, depth)?;
-                if entries.is_empty() {
-                    self.s("{}")?;
-                } else {
-                    self.s("{\n")?;
-                    for (i, (k, v)) in entries.iter().enumerate() {
-                        self.value(k, depth + 1)?;
-                        self.s(": ")?;
-                        self.value(v, depth + 1)?;
-                        self.s(if i + 1 < entries.len() { ",\n" } else { "\n" })?;
-                    }
-                    self.s("}")?;
-                }
-                if typed {
-                    self.s(")")?;
-                }
-                Ok(())
-            }
-            V::Array(a) => {
-                let typed = match a.element_type() {
-                    None | Some(ContainerType::Builtin(VariantType::Nil)) => None,
-                    Some(t) => Some(t),
-                };
-                if let Some(t) = &typed {
-                    self.s("Array[")?;
-                    self.container_type(t, "Nil")?;
-                    self.s("](")?;
-                }
-                self.s("[")?;
-                for (i, e) in a.iter().enumerate() {
-                    if i > 0 {
-                        self.s(", ")?;
-                    }
-                    self.value(&e?, depth + 1)?;
-                }
-                self.s("]")?;
-                if typed.is_some() {
-                    self.s(")")?;
-                }
-                Ok(())
-            }
+            V::Object(_) | V::Dictionary(_) | V::Array(_) => Ok(()), // see `value`
             V::PackedByteArray(p) => self.ints("PackedByteArray", p.as_bytes()),
             V::PackedInt32Array(p) => {
                 self.s("PackedInt32Array(")?;
@@ -295,6 +250,67 @@ impl<W: Write> Godot4<'_, W> {
             V::PackedVector3iArray(p) => self.packed_ints("PackedVector3iArray", p.iter()),
             V::PackedVector4iArray(p) => self.packed_ints("PackedVector4iArray", p.iter()),
         }
+    }
+
+    fn object(&mut self, o: &crate::read::ObjectRef<'_>, depth: u32) -> Res {
+        let dialect = self.dialect;
+        write_object(self.out, o, depth, |out, v, d| {
+            Godot4 { out, dialect }.value(v, d)
+        })
+    }
+
+    fn dictionary(&mut self, d: &crate::read::DictRef<'_>, depth: u32) -> Res {
+        let typed = d.key_type().is_some() || d.value_type().is_some();
+        if typed {
+            self.s("Dictionary[")?;
+            let any = ContainerType::Builtin(VariantType::Nil);
+            self.container_type(&d.key_type().unwrap_or(any), "Variant")?;
+            self.s(", ")?;
+            self.container_type(&d.value_type().unwrap_or(any), "Variant")?;
+            self.s("](")?;
+        }
+        let keys = Keys::new(self.dialect, rules_for(self.dialect));
+        let entries = keys.entries(d, depth)?;
+        if entries.is_empty() {
+            self.s("{}")?;
+        } else {
+            self.s("{\n")?;
+            for (i, (k, v)) in entries.iter().enumerate() {
+                self.value(k, depth + 1)?;
+                self.s(": ")?;
+                self.value(v, depth + 1)?;
+                self.s(if i + 1 < entries.len() { ",\n" } else { "\n" })?;
+            }
+            self.s("}")?;
+        }
+        if typed {
+            self.s(")")?;
+        }
+        Ok(())
+    }
+
+    fn array(&mut self, a: &crate::read::ArrayRef<'_>, depth: u32) -> Res {
+        let typed = match a.element_type() {
+            None | Some(ContainerType::Builtin(VariantType::Nil)) => None,
+            Some(t) => Some(t),
+        };
+        if let Some(t) = &typed {
+            self.s("Array[")?;
+            self.container_type(t, "Nil")?;
+            self.s("](")?;
+        }
+        self.s("[")?;
+        for (i, e) in a.iter().enumerate() {
+            if i > 0 {
+                self.s(", ")?;
+            }
+            self.value(&e?, depth + 1)?;
+        }
+        self.s("]")?;
+        if typed.is_some() {
+            self.s(")")?;
+        }
+        Ok(())
     }
 
     fn packed<const N: usize>(&mut self, name: &str, items: impl Iterator<Item = [f64; N]>) -> Res {
