@@ -47,6 +47,8 @@ pub mod frame;
 pub mod header;
 pub mod math;
 pub mod read;
+#[cfg(feature = "alloc")]
+pub mod text;
 mod variant_type;
 pub mod write;
 
