@@ -5,6 +5,7 @@
 #   samples/godot3_capture.bin
 #   samples/godot3_capture.txt
 #   tests/fixtures/godot3/framing.jsonl   (framing.gd: store_var / put_var / PacketPeerStream bytes)
+#   tests/fixtures/godot3/text.jsonl      (text.gd via regenerate_text.sh: var2str truth)
 # Usage: tests/godot3/regenerate.sh           (from anywhere; needs `godot3-server`)
 #        tests/godot3/regenerate.sh --check   (CI: regenerate into a temporary directory and
 #        fail if the engine's output differs from the committed fixtures; NodePath pad
@@ -33,6 +34,9 @@ case "$version" in
     3.2.3.*) ;;
     *) echo "warning: fixtures are defined as Godot 3.2.3 truth; '$godot --version' says '$version'" >&2 ;;
 esac
+
+# The text-form fixture (var2str truth) has its own generator.
+bash "$here/regenerate_text.sh" ${1:+"$1"}
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
