@@ -42,6 +42,8 @@ extern crate alloc;
 mod dialect;
 mod error;
 pub mod header;
+#[cfg(feature = "json")]
+pub mod json;
 pub mod math;
 pub mod read;
 mod variant_type;
