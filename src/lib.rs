@@ -49,6 +49,8 @@ pub mod header;
 pub mod json;
 pub mod math;
 pub mod read;
+#[cfg(feature = "alloc")]
+pub mod text;
 mod variant_type;
 pub mod write;
 
