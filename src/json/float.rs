@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn f32_double_rounding_falls_back_to_f64_text() {
-        // Found by an exhaustive search over all f32: the shortest f32 text "7.038531e-26"
+        // The only positive f32 (exhaustive search) whose shortest text, "7.038531e-26",
         // parses to an f64 that narrows to a different f32.
         let v = f32::from_bits(0x15ae_43fd);
         let short: f64 = "7.038531e-26".parse().unwrap();
