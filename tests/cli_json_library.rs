@@ -4,6 +4,8 @@
 //! wire bytes, and require the canonical bytes (the engine's own bytes for the fixtures,
 //! NodePath pad garbage zeroed; `to_vec` of the view for the vectors).
 
+#![cfg(feature = "json")]
+
 mod support;
 
 use gdwire::{json, to_vec, Decoder, Dialect};
