@@ -45,6 +45,8 @@ mod dialect;
 mod error;
 pub mod frame;
 pub mod header;
+#[cfg(feature = "json")]
+pub mod json;
 pub mod math;
 pub mod read;
 #[cfg(feature = "alloc")]
