@@ -2,7 +2,7 @@
 # Regenerates every Godot 3 fixture from a real Godot 3.2.3 engine:
 #   tests/fixtures/godot3/values.jsonl
 #   tests/fixtures/godot3/malformed.jsonl
-#   samples/godot3_capture.bin
+#   samples/godot3_capture.bin            (samples/make_capture.sh)
 #   samples/godot3_capture.txt
 #   tests/fixtures/godot3/framing.jsonl   (framing.gd: store_var / put_var / PacketPeerStream bytes)
 #   tests/fixtures/godot3/text.jsonl      (text.gd via regenerate_text.sh: var2str truth)
@@ -66,6 +66,8 @@ if [ "$status" -ne 0 ] || grep -q -e 'GDWIRE-GENERATOR-FAILURE' -e '^SCRIPT ERRO
     exit 1
 fi
 grep -E '^values: ' "$stdout_log" || true
+
+bash "$repo_root/samples/make_capture.sh" "$out/samples" >/dev/null
 
 status=0
 LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8 GDWIRE_FRAMING_MODE=generate GDWIRE_OUT_ROOT="$out" \
