@@ -498,8 +498,8 @@ fn engine_reads_our_big_endian_store_var_file() {
         &[
             ("GDWIRE_FRAMING_MODE", "read".as_ref()),
             ("GDWIRE_FRAMING_PREFIX", "be".as_ref()),
-            ("GDWIRE_FRAMING_IN", &input),
-            ("GDWIRE_FRAMING_OUT", &output),
+            ("GDWIRE_FRAMING_IN", input.as_os_str()),
+            ("GDWIRE_FRAMING_OUT", output.as_os_str()),
         ],
         &dir.0,
         Duration::from_secs(60),

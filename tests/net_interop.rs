@@ -15,10 +15,9 @@
 
 #[path = "../examples/common/mod.rs"]
 mod common;
+mod support;
 
 use std::net::{TcpListener, UdpSocket};
-use std::path::Path;
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread;
@@ -32,7 +31,6 @@ use gdwire::write::Endian;
 use gdwire::{Decoder, Dialect, Error, ErrorKind, VariantRef, Writer};
 use serde_json::Value;
 
-const PROJECT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/godot3");
 /// The engine is killed after this long (the script's own reply timeout is 15 s).
 const ENGINE_TIMEOUT: Duration = Duration::from_secs(50);
 
@@ -42,96 +40,37 @@ const TCP_MESSAGES: u64 = 48 + 4 + 7 + 5 + 1 + 1 + 1 + 1;
 /// 48 of every type, 2 larger ones, the near-limit one, the full object, "quit".
 const UDP_MESSAGES: u64 = 48 + 2 + 1 + 1 + 1;
 
-fn engine_binary() -> Option<String> {
-    let godot = std::env::var("GODOT3_SERVER").unwrap_or_else(|_| "godot3-server".into());
-    let found = if godot.contains('/') {
-        Path::new(&godot).is_file()
-    } else {
-        std::env::var_os("PATH")
-            .map(|paths| std::env::split_paths(&paths).any(|d| d.join(&godot).is_file()))
-            .unwrap_or(false)
-    };
-    found.then_some(godot)
-}
-
 /// The engine, or `None` when GDWIRE_SKIP_ENGINE=1 says to skip.
 fn engine(test: &str) -> Option<String> {
-    if std::env::var("GDWIRE_SKIP_ENGINE").as_deref() == Ok("1") {
-        eprintln!("notice: GDWIRE_SKIP_ENGINE=1: {test}: the Godot 3 network check was SKIPPED");
-        return None;
-    }
-    Some(engine_binary().unwrap_or_else(|| {
-        panic!(
-            "godot3-server not found: this test runs a real Godot 3.2.3 engine. Install it with \
-             `apt-get install -y godot3-server` (Debian 12), or set GODOT3_SERVER=/path/to/binary, \
-             or set GDWIRE_SKIP_ENGINE=1 to skip the engine check"
-        )
-    }))
+    support::engine::binary_or_skip(test)
 }
 
 /// Runs `net_client.gd` against 127.0.0.1:`port`; returns the report line's JSON.
 fn run_client(godot: &str, mode: &str, port: u16) -> Value {
-    let dir = std::env::temp_dir().join(format!("gdwire-net-{mode}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let tmp_file = dir.join("store_var.bin");
-    let stdout_path = dir.join("stdout.log");
-    let stderr_path = dir.join("stderr.log");
-    let mut child = Command::new(godot)
-        .args(["--path", PROJECT, "--script", "res://net_client.gd"])
-        .env("LANG", "en_US.UTF-8")
-        .env("LC_ALL", "en_US.UTF-8")
-        .env("GDWIRE_NET_MODE", mode)
-        .env("GDWIRE_NET_PORT", port.to_string())
-        .env("GDWIRE_NET_TMP", &tmp_file)
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&stdout_path).unwrap())
-        .stderr(std::fs::File::create(&stderr_path).unwrap())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {godot}: {e}"));
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > ENGINE_TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "{godot} ({mode} client) did not finish within {ENGINE_TIMEOUT:?}\n--- stderr ---\n{}",
-                std::fs::read_to_string(&stderr_path).unwrap_or_default()
-            );
-        }
-        thread::sleep(Duration::from_millis(10));
-    };
-    let stdout = std::fs::read_to_string(&stdout_path).unwrap_or_default();
-    let stderr = std::fs::read_to_string(&stderr_path).unwrap_or_default();
-    let _ = std::fs::remove_dir_all(&dir);
-    let problems: Vec<&str> = stderr
-        .lines()
-        .filter(|l| {
-            l.contains("GDWIRE-NET-FAILURE")
-                || l.contains("GDWIRE-FAILURE")
-                || l.starts_with("SCRIPT ERROR")
-                || l.contains("Parse Error")
-        })
-        .collect();
+    let dir = support::engine::TempDir::new(&format!("net-{mode}"));
+    let tmp_file = dir.0.join("store_var.bin");
+    let port = port.to_string();
+    let stdout = support::engine::run_script(
+        godot,
+        "net_client.gd",
+        &[
+            ("GDWIRE_NET_MODE", mode.as_ref()),
+            ("GDWIRE_NET_PORT", port.as_ref()),
+            ("GDWIRE_NET_TMP", tmp_file.as_os_str()),
+        ],
+        &dir.0,
+        ENGINE_TIMEOUT,
+        "GDWIRE-NET-REPORT ",
+    );
     let reports: Vec<&str> = stdout
         .lines()
         .filter_map(|l| l.strip_prefix("GDWIRE-NET-REPORT "))
         .collect();
-    assert!(
-        status.success() && problems.is_empty() && reports.len() == 1,
-        "net_client.gd ({mode}) failed ({status})\n{}\n--- stdout ---\n{}\n--- stderr ---\n{}",
-        problems.join("\n"),
-        stdout.trim_end(),
-        stderr.trim_end()
+    assert_eq!(
+        reports.len(),
+        1,
+        "net_client.gd ({mode}): one report expected\n{stdout}"
     );
-    if !stdout.contains("v3.2.3.") {
-        eprintln!(
-            "warning: the network truth is defined as Godot 3.2.3; this engine says: {}",
-            stdout.lines().next().unwrap_or("")
-        );
-    }
     serde_json::from_str(reports[0]).unwrap_or_else(|e| panic!("bad report ({e}): {}", reports[0]))
 }
 

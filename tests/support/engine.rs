@@ -1,5 +1,6 @@
 //! Running a GDScript in the real Godot 3.2.3 engine (`godot3-server`) from a test.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -54,11 +55,13 @@ impl Drop for TempDir {
 }
 
 /// Runs `res://<script>` with `env`, waits at most `timeout`, and returns its stdout. Panics
-/// (with the end of stderr) unless it exits 0 and prints the line `ok_marker`.
+/// (with the end of stderr) unless it exits 0, prints no failure line (`...FAILURE`, script
+/// or parse errors) on stderr and prints a line starting with `ok_marker` on stdout. Warns
+/// when the engine is not 3.2.3, the version the fixtures are defined against.
 pub fn run_script(
     godot: &str,
     script: &str,
-    env: &[(&str, &Path)],
+    env: &[(&str, &OsStr)],
     dir: &Path,
     timeout: Duration,
     ok_marker: &str,
@@ -98,13 +101,19 @@ pub fn run_script(
     let script_error = stderr.lines().any(|l| {
         l.contains("FAILURE") || l.starts_with("SCRIPT ERROR") || l.contains("Parse Error")
     });
-    if !status.success() || script_error || !stdout.lines().any(|l| l == ok_marker) {
+    if !status.success() || script_error || !stdout.lines().any(|l| l.starts_with(ok_marker)) {
         let lines: Vec<&str> = stderr.lines().collect();
         panic!(
             "{script} failed ({status}); files kept in {}\n--- stdout ---\n{}\n--- stderr (end) ---\n{}",
             dir.display(),
             stdout.trim_end(),
             lines[lines.len().saturating_sub(30)..].join("\n")
+        );
+    }
+    if !stdout.contains("v3.2.3.") {
+        eprintln!(
+            "warning: the engine truth is defined as Godot 3.2.3; this engine says: {}",
+            stdout.lines().next().unwrap_or("")
         );
     }
     stdout
