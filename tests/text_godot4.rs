@@ -349,3 +349,32 @@ fn big_packed_arrays_and_dictionaries() {
     let t = to_text(Dialect::GODOT_3, &v).unwrap();
     assert_eq!(t.matches("Color(").count(), 7);
 }
+
+#[test]
+fn nested_array_keys_sort_in_linear_time() {
+    // Godot 4's `Array <` asks `x < y`, then `y < x`, of each element pair. Two keys nested
+    // 64 deep around colours (no `<`: neither is less) take 2^64 steps if each question
+    // recurses on its own; the two keys stay in wire order (insertion sort, nothing less).
+    let levels = 64;
+    let mut d = vec![0x1b, 0, 0, 0, 2, 0, 0, 0];
+    for i in 0..2u8 {
+        for _ in 0..levels {
+            d.extend_from_slice(&[0x1c, 0, 0, 0, 1, 0, 0, 0]);
+        }
+        d.extend_from_slice(&[20, 0, 0, 0]);
+        for c in [f32::from(i), 0.0, 0.0, 1.0] {
+            d.extend_from_slice(&c.to_le_bytes());
+        }
+        d.extend_from_slice(&[2, 0, 0, 0, i, 0, 0, 0]);
+    }
+    let v = from_bytes(Dialect::GODOT_4, &d).unwrap();
+    let key = |c: &str| format!("{}{c}{}", "[".repeat(levels), "]".repeat(levels));
+    assert_eq!(
+        to_text(Dialect::GODOT_4, &v).unwrap(),
+        format!(
+            "{{\n{}: 0,\n{}: 1\n}}",
+            key("Color(0, 0, 0, 1)"),
+            key("Color(1, 0, 0, 1)")
+        )
+    );
+}
