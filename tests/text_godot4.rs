@@ -9,7 +9,9 @@
 
 use gdwire::math::{Color, Projection, Rect2, Vector2, Vector2i, Vector3, Vector4};
 use gdwire::text::{to_text, TextError};
-use gdwire::{from_bytes, ContainerTypeSpec, Decoder, Dialect, VariantType, Writer, MAX_DEPTH};
+use gdwire::{
+    from_bytes, ContainerTypeSpec, Decoder, Dialect, ErrorKind, VariantType, Writer, MAX_DEPTH,
+};
 
 /// Bytes made by `build`, decoded, as text in `dialect`.
 fn text(dialect: Dialect, build: impl FnOnce(&mut Writer<&mut Vec<u8>>)) -> String {
@@ -235,22 +237,20 @@ fn nested_arrays(levels: usize) -> Vec<u8> {
     bytes
 }
 
+/// A thread stack far smaller than Rust's 2 MiB default: the writer keeps open containers on
+/// the heap, so its stack use does not grow with nesting, even unoptimised.
+const SMALL_STACK: usize = 256 << 10;
+
 #[test]
-fn deepest_decodable_value_writes_on_a_normal_thread_stack() {
-    // Find the deepest nesting the default decoder accepts, then write it on a thread with
-    // Rust's default 2 MiB thread stack. Unoptimised builds use about 2.5 KiB per level, so
-    // debug test runs give the thread 4 MiB (see docs/text.md); release builds get 2 MiB.
+fn deepest_decodable_value_writes_on_a_small_thread_stack() {
+    // Find the deepest nesting the default decoder accepts, then write it on a small thread.
     let deepest = (0..=MAX_DEPTH as usize + 4)
         .rev()
         .find(|&n| from_bytes(Dialect::GODOT_3, &nested_arrays(n)).is_ok())
         .unwrap();
     assert!(deepest >= MAX_DEPTH as usize - 1, "deepest {deepest}");
     let handle = std::thread::Builder::new()
-        .stack_size(if cfg!(debug_assertions) {
-            4 << 20
-        } else {
-            2 << 20
-        })
+        .stack_size(SMALL_STACK)
         .spawn(move || {
             let bytes = nested_arrays(deepest);
             let mut results = Vec::new();
@@ -289,13 +289,23 @@ fn deepest_decodable_value_writes_on_a_normal_thread_stack() {
 
 #[test]
 fn deeper_than_the_limit_is_an_error_not_a_crash() {
-    let bytes = nested_arrays(5000);
-    let v = Decoder::new(Dialect::GODOT_3)
-        .with_max_depth(10_000)
-        .decode_exact(&bytes)
-        .unwrap();
-    let err = to_text(Dialect::GODOT_3, &v).unwrap_err();
-    assert!(matches!(err, TextError::Decode(_)), "{err:?}");
+    let err = std::thread::Builder::new()
+        .stack_size(SMALL_STACK)
+        .spawn(|| {
+            let bytes = nested_arrays(5000);
+            let v = Decoder::new(Dialect::GODOT_3)
+                .with_max_depth(10_000)
+                .decode_exact(&bytes)
+                .unwrap();
+            to_text(Dialect::GODOT_3, &v).unwrap_err()
+        })
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+    assert!(
+        matches!(err, TextError::Decode(e) if matches!(e.kind(), ErrorKind::TooDeep { .. })),
+        "{err:?}"
+    );
 }
 
 #[test]
@@ -338,4 +348,33 @@ fn big_packed_arrays_and_dictionaries() {
     let v = from_bytes(Dialect::GODOT_3, &d).unwrap();
     let t = to_text(Dialect::GODOT_3, &v).unwrap();
     assert_eq!(t.matches("Color(").count(), 7);
+}
+
+#[test]
+fn nested_array_keys_sort_in_linear_time() {
+    // Godot 4's `Array <` asks `x < y`, then `y < x`, of each element pair. Two keys nested
+    // 64 deep around colours (no `<`: neither is less) take 2^64 steps if each question
+    // recurses on its own; the two keys stay in wire order (insertion sort, nothing less).
+    let levels = 64;
+    let mut d = vec![0x1b, 0, 0, 0, 2, 0, 0, 0];
+    for i in 0..2u8 {
+        for _ in 0..levels {
+            d.extend_from_slice(&[0x1c, 0, 0, 0, 1, 0, 0, 0]);
+        }
+        d.extend_from_slice(&[20, 0, 0, 0]);
+        for c in [f32::from(i), 0.0, 0.0, 1.0] {
+            d.extend_from_slice(&c.to_le_bytes());
+        }
+        d.extend_from_slice(&[2, 0, 0, 0, i, 0, 0, 0]);
+    }
+    let v = from_bytes(Dialect::GODOT_4, &d).unwrap();
+    let key = |c: &str| format!("{}{c}{}", "[".repeat(levels), "]".repeat(levels));
+    assert_eq!(
+        to_text(Dialect::GODOT_4, &v).unwrap(),
+        format!(
+            "{{\n{}: 0,\n{}: 1\n}}",
+            key("Color(0, 0, 0, 1)"),
+            key("Color(1, 0, 0, 1)")
+        )
+    );
 }

@@ -32,10 +32,13 @@
 //! ```
 
 mod escape;
+mod format;
 mod godot3;
 mod godot4;
+mod leaf;
 mod number;
 mod order;
+mod walk;
 
 use alloc::string::String;
 use core::fmt;
@@ -65,7 +68,8 @@ impl From<fmt::Error> for TextError {
 }
 
 /// Deepest nesting written (a few levels above the decoder's default limit, so that every
-/// value the default decoder accepts is written and recursion stays bounded).
+/// value the default decoder accepts is written, and the heap stack of open containers and
+/// key comparisons stay bounded).
 const TEXT_DEPTH: u32 = MAX_DEPTH + 8;
 
 fn check_depth(depth: u32) -> Result<(), TextError> {
@@ -96,21 +100,16 @@ pub fn write_text<W: fmt::Write>(
     dialect: Dialect,
     value: &VariantRef<'_>,
 ) -> Result<(), TextError> {
-    match dialect.family() {
-        Family::Godot3 => godot3::Godot3 {
-            out,
-            dialect,
-            pandemonium: false,
-        }
-        .value(value, 0),
-        Family::Pandemonium => godot3::Godot3 {
-            out,
-            dialect,
-            pandemonium: true,
-        }
-        .value(value, 0),
-        Family::Godot4 => godot4::Godot4 { out, dialect }.value(value, 0),
-    }
+    let pandemonium = match dialect.family() {
+        Family::Godot4 => return walk::write(out, &godot4::Godot4 { dialect }, value),
+        Family::Godot3 => false,
+        Family::Pandemonium => true,
+    };
+    let format = godot3::Godot3 {
+        dialect,
+        pandemonium,
+    };
+    walk::write(out, &format, value)
 }
 
 /// The text form of `value` as a `String` (see [`write_text`]).

@@ -21,6 +21,13 @@ impl NumBuf {
         }
     }
 
+    /// A buffer holding `s` (a short fixed spelling such as `inf_neg`).
+    pub(crate) fn of(s: &str) -> NumBuf {
+        let mut out = NumBuf::new();
+        let _ = out.write_str(s);
+        out
+    }
+
     pub(crate) fn as_str(&self) -> &str {
         // Only ASCII is ever written.
         core::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")

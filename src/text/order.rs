@@ -191,20 +191,59 @@ impl Keys {
         b: &VariantRef<'_>,
         depth: u32,
     ) -> Result<bool, Error> {
-        use VariantRef as V;
         if depth > LIMIT {
             return Err(too_deep());
         }
+        Ok(match self.same_kind_arrays(a, b) {
+            Some((x, y)) => self.array_order(x, y, depth)?.0,
+            None => self.shallow_less(a, b),
+        })
+    }
+
+    /// `(a < b, b < a)`. Godot 4's `Array <` asks both of an element pair; asked one at a
+    /// time, nested arrays would take time exponential in their depth.
+    fn order(
+        &self,
+        a: &VariantRef<'_>,
+        b: &VariantRef<'_>,
+        depth: u32,
+    ) -> Result<(bool, bool), Error> {
+        if depth > LIMIT {
+            return Err(too_deep());
+        }
+        Ok(match self.same_kind_arrays(a, b) {
+            Some((x, y)) => self.array_order(x, y, depth)?,
+            None => (self.shallow_less(a, b), self.shallow_less(b, a)),
+        })
+    }
+
+    /// Two arrays that `<` compares element by element.
+    fn same_kind_arrays<'v, 'a>(
+        &self,
+        a: &'v VariantRef<'a>,
+        b: &'v VariantRef<'a>,
+    ) -> Option<(&'v ArrayRef<'a>, &'v ArrayRef<'a>)> {
+        match (a, b) {
+            (VariantRef::Array(x), VariantRef::Array(y)) if self.rank(a) == self.rank(b) => {
+                Some((x, y))
+            }
+            _ => None,
+        }
+    }
+
+    /// `<` of anything but two arrays of one kind.
+    fn shallow_less(&self, a: &VariantRef<'_>, b: &VariantRef<'_>) -> bool {
+        use VariantRef as V;
         if self.rules == KeyRules::Godot4StringLike {
             if let (Some(x), Some(y)) = (string_like(a), string_like(b)) {
-                return Ok(cmp_str(x, y) == Ordering::Less);
+                return cmp_str(x, y) == Ordering::Less;
             }
         }
         let (ra, rb) = (self.rank(a), self.rank(b));
         if ra != rb {
-            return Ok(ra < rb);
+            return ra < rb;
         }
-        Ok(match (a, b) {
+        match (a, b) {
             (V::Bool(x), V::Bool(y)) => !*x && *y,
             (V::Int(x), V::Int(y)) => x < y,
             (V::Float(x), V::Float(y)) => x < y,
@@ -244,38 +283,50 @@ impl Keys {
                 _ => false,
             },
             (V::Rid(x), V::Rid(y)) => x.unwrap_or(0) < y.unwrap_or(0),
-            (V::Array(x), V::Array(y)) => self.array_less(x, y, depth)?,
-            // No `<` for the other types (the engine's evaluate fails: not less). Objects
+            // Arrays of one kind are compared by `order`. No `<` for the other types (the engine's evaluate fails: not less). Objects
             // compare by heap address in the engine, which a decoder cannot know.
             _ => false,
-        })
+        }
     }
 
-    fn array_less(&self, a: &ArrayRef<'_>, b: &ArrayRef<'_>, depth: u32) -> Result<bool, Error> {
-        if self.godot3() {
-            // 3.2.3's OP_LESS for arrays, kept as it is (engine-checked): true as soon as an
-            // element is *not* less than its partner.
-            if b.len() < a.len() {
-                return Ok(false);
-            }
-            for (x, y) in a.iter().zip(b.iter()) {
-                if !self.less(&x?, &y?, depth + 1)? {
-                    return Ok(true);
-                }
-            }
-            return Ok(false);
-        }
-        // Godot 4 `Array::operator<`: lexicographic, then shorter first.
+    /// `(a < b, b < a)` of two arrays, each element pair compared once.
+    fn array_order(
+        &self,
+        a: &ArrayRef<'_>,
+        b: &ArrayRef<'_>,
+        depth: u32,
+    ) -> Result<(bool, bool), Error> {
+        let godot3 = self.godot3();
+        // 3.2.3's OP_LESS for arrays, kept as it is (engine-checked): false when the other
+        // array is shorter, else true as soon as an element is *not* less than its partner.
+        let (mut lt, mut gt) = match godot3 {
+            true => (
+                (b.len() < a.len()).then_some(false),
+                (a.len() < b.len()).then_some(false),
+            ),
+            false => (None, None),
+        };
         for (x, y) in a.iter().zip(b.iter()) {
-            let (x, y) = (x?, y?);
-            if self.less(&x, &y, depth + 1)? {
-                return Ok(true);
+            if lt.is_some() && gt.is_some() {
+                break;
             }
-            if self.less(&y, &x, depth + 1)? {
-                return Ok(false);
+            let (l, g) = self.order(&x?, &y?, depth + 1)?;
+            if godot3 {
+                lt = lt.or((!l).then_some(true));
+                gt = gt.or((!g).then_some(true));
+            } else if l || g {
+                // Godot 4 `Array::operator<`: the first pair where either is less decides.
+                (lt, gt) = (Some(l), Some(g));
             }
         }
-        Ok(a.len() < b.len())
+        Ok(match godot3 {
+            true => (lt.unwrap_or(false), gt.unwrap_or(false)),
+            // Godot 4: all pairs equal-ish, then shorter first.
+            false => (
+                lt.unwrap_or(a.len() < b.len()),
+                gt.unwrap_or(b.len() < a.len()),
+            ),
+        })
     }
 
     /// The engine's `hash_compare`: when two keys are the same dictionary key.
