@@ -36,16 +36,31 @@ enum Command {
     Stats(stats::Args),
 }
 
+/// Stack for the thread doing the work: reserved address space, touched only as used.
+const WORK_STACK: usize = 64 << 20;
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    let result = match cli.command {
-        Command::Dump(args) => dump::run(args),
-        Command::Encode(args) => encode::run(args),
-        Command::Validate(args) => validate::run(args),
-        Command::Stats(args) => stats::run(args),
+    // The text form compares dictionary keys recursively (bounded by the decoder's depth
+    // limit); a roomy thread keeps the deepest hostile keys from overflowing the stack.
+    let work = std::thread::Builder::new()
+        .stack_size(WORK_STACK)
+        .spawn(move || match cli.command {
+            Command::Dump(args) => dump::run(args),
+            Command::Encode(args) => encode::run(args),
+            Command::Validate(args) => validate::run(args),
+            Command::Stats(args) => stats::run(args),
+        });
+    let result = match work.map(|t| t.join()) {
+        Ok(Ok(result)) => result,
+        Ok(Err(_)) => {
+            eprintln!("gdwire: internal error (the worker thread panicked)");
+            return ExitCode::FAILURE;
+        }
+        Err(e) => Err(e.into()),
     };
     match result {
         Ok(code) => code,
