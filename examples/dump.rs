@@ -7,6 +7,8 @@
 
 use std::process::ExitCode;
 
+use gdwire::frame::Framing;
+use gdwire::write::Endian;
 use gdwire::{Decoder, Dialect};
 
 fn main() -> ExitCode {
@@ -28,36 +30,28 @@ fn main() -> ExitCode {
         }
     };
     let decoder = Decoder::new(dialect).with_allow_objects(true);
-    let mut pos = 0;
-    let mut index = 0;
-    while pos < bytes.len() {
-        let Some(prefix) = bytes.get(pos..pos + 4) else {
-            eprintln!("{path}: frame {index}: truncated length prefix at byte {pos}");
-            return ExitCode::FAILURE;
+    for (index, frame) in Framing::new(Endian::Little).frames(&bytes).enumerate() {
+        let frame = match frame {
+            Ok(frame) => frame,
+            Err(e) => {
+                eprintln!("{path}: frame {index}: {e}");
+                return ExitCode::FAILURE;
+            }
         };
-        let len = u32::from_le_bytes(prefix.try_into().unwrap()) as usize;
-        let Some(frame) = bytes.get(pos + 4..pos + 4 + len) else {
-            eprintln!(
-                "{path}: frame {index}: needs {len} bytes at byte {}, file ends",
-                pos + 4
-            );
-            return ExitCode::FAILURE;
-        };
-        match decoder.decode_exact(frame) {
+        match decoder.decode_exact(frame.payload) {
             Ok(value) => println!(
-                "[{index}] {} ({len} bytes): {value:?}",
-                value.variant_type()
+                "[{index}] {} ({} bytes): {value:?}",
+                value.variant_type(),
+                frame.payload.len()
             ),
             Err(e) => {
                 eprintln!(
-                    "{path}: frame {index}: {e} (frame starts at byte {})",
-                    pos + 4
+                    "{path}: frame {index}: {e} (offset in the frame; it starts at byte {})",
+                    frame.payload_offset()
                 );
                 return ExitCode::FAILURE;
             }
         }
-        pos += 4 + len;
-        index += 1;
     }
     ExitCode::SUCCESS
 }

@@ -26,6 +26,10 @@ pub enum Expected {
     PropertyCount,
     /// A string-typed value naming a class (Pandemonium typed arrays).
     ClassName,
+    /// A 4-byte frame length prefix (`StreamPeer.put_var`, `store_var`, `PacketPeerStream`).
+    LengthPrefix,
+    /// The rest of a frame whose length prefix was read.
+    FramePayload,
 }
 
 impl fmt::Display for Expected {
@@ -40,6 +44,8 @@ impl fmt::Display for Expected {
             Expected::ContainerType => f.write_str("a 4-byte container element type"),
             Expected::PropertyCount => f.write_str("a 4-byte object property count"),
             Expected::ClassName => f.write_str("a String or StringName class name"),
+            Expected::LengthPrefix => f.write_str("a 4-byte frame length prefix"),
+            Expected::FramePayload => f.write_str("the rest of the frame"),
         }
     }
 }
@@ -158,6 +164,16 @@ pub enum ErrorKind {
     /// as Nil).
     #[error("empty object class name")]
     EmptyClassName,
+    /// Framing: a length prefix above the maximum frame size (a prefix of 2^31 or more is a
+    /// negative length to the engine's signed `get_32`). Rejected before waiting for the
+    /// frame's bytes; the stream cannot be resynchronised after it.
+    #[error("frame length {len} exceeds the maximum frame size {max}")]
+    FrameTooLarge {
+        /// The length prefix as an unsigned number.
+        len: u32,
+        /// The configured maximum.
+        max: u32,
+    },
     /// Writer: a NodePath string the engine's `NodePath(String)` rejects (an empty subname
     /// between two `:`).
     #[error("invalid NodePath string")]
@@ -189,7 +205,9 @@ impl ErrorKind {
             | ErrorKind::TooManyOpenContainers { .. }
             | ErrorKind::FullObjectsDisabled
             | ErrorKind::EmptyClassName
-            | ErrorKind::InvalidNodePath => None,
+            | ErrorKind::InvalidNodePath
+            | ErrorKind::FrameTooLarge { .. }
+            | ErrorKind::Truncated(Expected::LengthPrefix | Expected::FramePayload) => None,
             _ => Some(ERR_INVALID_DATA),
         }
     }
@@ -226,6 +244,46 @@ impl Error {
     /// Byte offset where it went wrong.
     pub const fn offset(&self) -> usize {
         self.offset
+    }
+
+    /// The same error with its offset moved by `base`: for an error met inside a frame or
+    /// another part of a larger input, to report where it is in the whole.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// let frame = [0xee, 0, 0, 0];
+    /// let err = from_bytes(Dialect::GODOT_4, &frame).unwrap_err().offset_by(4096);
+    /// assert_eq!(err.offset(), 4096);
+    /// ```
+    pub const fn offset_by(self, base: usize) -> Error {
+        Error {
+            kind: self.kind,
+            offset: self.offset.saturating_add(base),
+        }
+    }
+}
+
+/// Framing and decoding errors met while reading from an `std::io` source surface as
+/// [`std::io::ErrorKind::InvalidData`] carrying the [`Error`].
+#[cfg(feature = "std")]
+impl From<Error> for std::io::Error {
+    fn from(e: Error) -> std::io::Error {
+        std::io::Error::new(std::io::ErrorKind::InvalidData, e)
+    }
+}
+
+#[cfg(feature = "std")]
+impl Error {
+    /// The [`Error`] inside an `std::io::Error` made from one (as
+    /// [`crate::frame::FrameBuffer::read_from`] returns framing errors), if it is one.
+    ///
+    /// ```
+    /// let err = gdwire::Error::new(gdwire::ErrorKind::InvalidText, 3);
+    /// let io: std::io::Error = err.into();
+    /// assert_eq!(gdwire::Error::from_io(&io), Some(err));
+    /// ```
+    pub fn from_io(e: &std::io::Error) -> Option<Error> {
+        e.get_ref()?.downcast_ref::<Error>().copied()
     }
 }
 

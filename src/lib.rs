@@ -38,17 +38,27 @@
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod dialect;
 mod error;
+pub mod frame;
 pub mod header;
+#[cfg(feature = "json")]
+pub mod json;
 pub mod math;
 pub mod read;
+#[cfg(feature = "alloc")]
+pub mod text;
 mod variant_type;
 pub mod write;
 
 pub use dialect::{Dialect, Family, TextRules};
 pub use error::{Error, ErrorKind, Expected, Result};
+#[cfg(feature = "alloc")]
+pub use frame::FrameBuffer;
+pub use frame::{Framing, Split};
 pub use math::Precision;
 pub use read::{
     from_bytes, from_bytes_exact, ArrayRef, ContainerType, Cursor, Decoder, DictRef, NodePathRef,

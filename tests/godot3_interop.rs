@@ -28,9 +28,8 @@
 mod support;
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::time::Duration;
 
 use gdwire::math::{
     Aabb, Basis, Color, Plane, Quaternion, Rect2, Transform2D, Transform3D, Vector2, Vector3,
@@ -45,7 +44,6 @@ type Res = gdwire::Result<()>;
 
 /// The engine run is killed after this long.
 const ENGINE_TIMEOUT: Duration = Duration::from_secs(60);
-const PROJECT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/godot3");
 const REPORT: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/godot3_interop.jsonl");
 
 // ----- the values ----------------------------------------------------------------------------
@@ -925,114 +923,30 @@ fn compare(case: &Case, index: usize, line: &Value) -> Result<String, String> {
 
 // ----- running the engine --------------------------------------------------------------------
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("gdwire-godot3-interop-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
-fn tail(path: &Path, lines: usize) -> String {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    let all: Vec<&str> = text.lines().collect();
-    all[all.len().saturating_sub(lines)..].join("\n")
-}
-
 /// Runs `interop.gd` on `input`; returns the report lines.
 fn run_engine(godot: &str, dir: &Path, input: &[u8]) -> Vec<Value> {
     let in_path = dir.join("in.bin");
     let out_path = dir.join("out.jsonl");
-    let stdout_path = dir.join("stdout.log");
-    let stderr_path = dir.join("stderr.log");
+    let stderr_path = dir.join("interop.gd.stderr");
     std::fs::write(&in_path, input).unwrap();
-    let mut child = Command::new(godot)
-        .args(["--path", PROJECT, "--script", "res://interop.gd"])
-        .env("LANG", "en_US.UTF-8")
-        .env("LC_ALL", "en_US.UTF-8")
-        .env("GDWIRE_INTEROP_IN", &in_path)
-        .env("GDWIRE_INTEROP_OUT", &out_path)
-        .env("GDWIRE_STDERR_LOG", &stderr_path)
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&stdout_path).unwrap())
-        .stderr(std::fs::File::create(&stderr_path).unwrap())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {godot}: {e}"));
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > ENGINE_TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "{godot} did not finish within {ENGINE_TIMEOUT:?} (a script error inside _init() \
-                 hangs the engine); files kept in {}\n--- stderr ---\n{}",
-                dir.display(),
-                tail(&stderr_path, 30)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let stdout = std::fs::read_to_string(&stdout_path).unwrap_or_default();
-    let stderr = std::fs::read_to_string(&stderr_path).unwrap_or_default();
-    let problems: Vec<&str> = stderr
-        .lines()
-        .filter(|l| {
-            l.contains("GDWIRE-INTEROP-FAILURE")
-                || l.contains("GDWIRE-FAILURE")
-                || l.starts_with("SCRIPT ERROR")
-                || l.contains("Parse Error")
-        })
-        .collect();
-    if !status.success()
-        || !problems.is_empty()
-        || !stdout.lines().any(|l| l == "GDWIRE-INTEROP-OK")
-    {
-        panic!(
-            "interop.gd failed ({status}); files kept in {}\n{}\n--- stdout ---\n{}\n--- stderr ---\n{}",
-            dir.display(),
-            problems.join("\n"),
-            stdout.trim_end(),
-            tail(&stderr_path, 30)
-        );
-    }
-    if !stdout.contains("v3.2.3.") {
-        eprintln!(
-            "warning: the interop truth is defined as Godot 3.2.3; this engine says: {}",
-            stdout.lines().next().unwrap_or("")
-        );
-    }
+    support::engine::run_script(
+        godot,
+        "interop.gd",
+        &[
+            ("GDWIRE_INTEROP_IN", in_path.as_os_str()),
+            ("GDWIRE_INTEROP_OUT", out_path.as_os_str()),
+            // interop.gd reads decode errors back from its own stderr
+            ("GDWIRE_STDERR_LOG", stderr_path.as_os_str()),
+        ],
+        dir,
+        ENGINE_TIMEOUT,
+        "GDWIRE-INTEROP-OK",
+    );
     std::fs::read_to_string(&out_path)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad report line ({e}): {l}")))
         .collect()
-}
-
-fn engine_binary() -> Option<String> {
-    let godot = std::env::var("GODOT3_SERVER").unwrap_or_else(|_| "godot3-server".into());
-    let found = if godot.contains('/') {
-        Path::new(&godot).is_file()
-    } else {
-        std::env::var_os("PATH")
-            .map(|paths| std::env::split_paths(&paths).any(|d| d.join(&godot).is_file()))
-            .unwrap_or(false)
-    };
-    found.then_some(godot)
 }
 
 #[test]
@@ -1070,23 +984,10 @@ fn godot3_engine_decodes_what_we_write() {
         assert_eq!(input[start..], framed[..], "{}: framing", case.name);
     }
 
-    if std::env::var("GDWIRE_SKIP_ENGINE").as_deref() == Ok("1") {
-        eprintln!(
-            "notice: GDWIRE_SKIP_ENGINE=1: {} values checked against our own reader only; \
-             the Godot 3 engine interop check was SKIPPED",
-            cases.len()
-        );
-        return;
-    }
-    let godot = engine_binary().unwrap_or_else(|| {
-        panic!(
-            "godot3-server not found: this test runs a real Godot 3.2.3 engine. Install it with \
-             `apt-get install -y godot3-server` (Debian 12), or set GODOT3_SERVER=/path/to/binary, \
-             or set GDWIRE_SKIP_ENGINE=1 to skip the engine check"
-        )
-    });
-
-    let dir = TempDir::new();
+    let Some(godot) = support::engine::binary_or_skip("godot3_engine_decodes_what_we_write") else {
+        return; // the values were checked against our own reader above
+    };
+    let dir = support::engine::TempDir::new("interop");
     let report = run_engine(&godot, &dir.0, &input);
     assert_eq!(
         report.len(),

@@ -2,7 +2,8 @@
 #
 # Run through tests/godot3/regenerate.sh, which sets:
 #   GDWIRE_OUT_ROOT     directory standing for the repository root: outputs are
-#                       written to <it>/tests/fixtures/godot3/ and <it>/samples/
+#                       written to <it>/tests/fixtures/godot3/ (the sample capture has
+#                       its own generator: samples/make_capture.gd)
 #   GDWIRE_STDERR_LOG   absolute path of the file the engine's stderr is redirected to
 #
 # The engine's error code for a failed decode is not returned to GDScript by any
@@ -670,79 +671,6 @@ func self_test():
 
 
 # ---------------------------------------------------------------------------
-# samples/godot3_capture.bin / .txt
-
-func capture_values():
-	var mesh = PoolVector3Array()
-	for i in range(24):
-		# no sin()/cos() anywhere in the capture: libm results could differ per host
-		var a = i * 0.25
-		mesh.append(Vector3(a, (i % 7) * 0.375 - 1.0, -a * 0.5))
-	var indices = PoolIntArray()
-	for i in range(0, 22, 2):
-		indices.append_array(PoolIntArray([i, i + 1, i + 2]))
-	var players = [
-		{"name": "Alice", "id": 1, "score": 1200, "hp": 87.5, "pos": Vector3(1.5, 0, -3.25), "alive": true, "team": "red"},
-		{"name": "Bj" + U("c3b6") + "rn", "id": 2, "score": -15, "hp": 0.0, "pos": Vector3(-10, 2.5, 7), "alive": false, "team": "blue"},
-		{"name": U("e78ea9e5aeb6"), "id": 3, "score": 4294967296, "hp": 100.0, "pos": Vector3(0.1, 0.2, 0.3), "alive": true, "team": "red"},
-	]
-	var game_state = {
-		"version": 3,
-		"map": "de_dust",
-		"tick": 48213,
-		"time_left": 93.25,
-		"gravity": 9.8,
-		"players": players,
-		"spawn": Transform(Basis(Vector3(0, 0, -1), Vector3(0, 1, 0), Vector3(1, 0, 0)), Vector3(4, 0, -2)),
-		"scores": [[1, 1200], [2, -15], [3, 4294967296]],
-		"paused": false,
-		"winner": null,
-	}
-	var rpc = ["rpc", 42, "update_transform", [Vector3(12.5, 0, -4), Quat(0, 0.7071068, 0, 0.7071068), Vector2(0.5, -1)], 1.0 / 60.0]
-	var chat = PoolStringArray(["[all] Alice: gg", "[team] Bj" + U("c3b6") + "rn: rush B", U("e4b8ade69687") + " " + U("f09f8eae"), ""])
-	var inventory = {"gold": 3000000000, "items": [{"id": "sword", "qty": 1, "durability": 0.75}, {"id": "potion", "qty": 12}], "equipped": PoolIntArray([0, -1, 3])}
-	var ui_layout = [Rect2(0, 0, 1920, 1080), Transform2D(Vector2(0.875, 0.5), Vector2(-0.5, 0.875), Vector2(100, 50)), Color(0.2, 0.4, 0.8, 0.9), PoolColorArray([Color(1, 0, 0), Color(0, 1, 0, 0.5)])]
-	var heightmap = PoolRealArray([0.0, 0.125, 0.5, 1.75, -2.0, 0.1, 3.3])
-	var blob = PoolByteArray()
-	for i in range(37):
-		blob.append((i * 37 + 11) % 256)
-	var path2d = PoolVector2Array([Vector2(0, 0), Vector2(10, 0), Vector2(10, 10.5), Vector2(-3.25, 8)])
-	return [game_state, rpc, chat, {"mesh_chunk": mesh, "indices": indices, "aabb": AABB(Vector3(0, -2, -3), Vector3(6, 4, 3))}, inventory, ui_layout, heightmap, blob, path2d, "gg wp " + U("f09f8eae"), 1234567890123, null]
-
-
-func write_capture():
-	var vals = capture_values()
-	var bin_path = repo_root.plus_file("samples/godot3_capture.bin")
-	var txt_path = repo_root.plus_file("samples/godot3_capture.txt")
-	var f = File.new()
-	if f.open(bin_path, File.WRITE) != OK:
-		fail("cannot write " + bin_path)
-		return
-	for v in vals:
-		f.store_var(v)
-	f.close()
-	var t = File.new()
-	if t.open(txt_path, File.WRITE) != OK:
-		fail("cannot write " + txt_path)
-		return
-	for v in vals:
-		t.store_string(var2str(v) + "\n")
-	t.close()
-	# read the capture back with File.get_var and compare
-	var r = File.new()
-	if r.open(bin_path, File.READ) != OK:
-		fail("cannot read back " + bin_path)
-		return
-	for v in vals:
-		var got = r.get_var()
-		if J(describe(got)) != J(describe(v)):
-			fail("capture: File.get_var returned a different value for " + var2str(v))
-	if r.get_position() != r.get_len():
-		fail("capture: trailing bytes after the last value")
-	r.close()
-
-
-# ---------------------------------------------------------------------------
 
 func run():
 	repo_root = OS.get_environment("GDWIRE_OUT_ROOT")
@@ -759,7 +687,6 @@ func run():
 	write_values()
 	build_malformed()
 	write_malformed()
-	write_capture()
 	print("values: %d, malformed: %d, failures: %d" % [values.size(), cases.size(), failures.size()])
 	if failures.size() > 0:
 		return 1

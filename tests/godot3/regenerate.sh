@@ -2,8 +2,10 @@
 # Regenerates every Godot 3 fixture from a real Godot 3.2.3 engine:
 #   tests/fixtures/godot3/values.jsonl
 #   tests/fixtures/godot3/malformed.jsonl
-#   samples/godot3_capture.bin
+#   samples/godot3_capture.bin            (samples/make_capture.sh)
 #   samples/godot3_capture.txt
+#   tests/fixtures/godot3/framing.jsonl   (framing.gd: store_var / put_var / PacketPeerStream bytes)
+#   tests/fixtures/godot3/text.jsonl      (text.gd via regenerate_text.sh: var2str truth)
 # Usage: tests/godot3/regenerate.sh           (from anywhere; needs `godot3-server`)
 #        tests/godot3/regenerate.sh --check   (CI: regenerate into a temporary directory and
 #        fail if the engine's output differs from the committed fixtures; NodePath pad
@@ -18,7 +20,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo_root="$(cd "$here/../.." && pwd)"
 godot="${GODOT3_SERVER:-godot3-server}"
 outputs=(tests/fixtures/godot3/values.jsonl tests/fixtures/godot3/malformed.jsonl
-         samples/godot3_capture.bin samples/godot3_capture.txt)
+         samples/godot3_capture.bin samples/godot3_capture.txt
+         tests/fixtures/godot3/framing.jsonl)
 
 if ! command -v "$godot" >/dev/null 2>&1; then
     echo "error: '$godot' not found. Install the headless Godot 3 runtime first:" >&2
@@ -31,6 +34,9 @@ case "$version" in
     3.2.3.*) ;;
     *) echo "warning: fixtures are defined as Godot 3.2.3 truth; '$godot --version' says '$version'" >&2 ;;
 esac
+
+# The text-form fixture (var2str truth) has its own generator.
+bash "$here/regenerate_text.sh" ${1:+"$1"}
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -61,6 +67,18 @@ if [ "$status" -ne 0 ] || grep -q -e 'GDWIRE-GENERATOR-FAILURE' -e '^SCRIPT ERRO
 fi
 grep -E '^values: ' "$stdout_log" || true
 
+bash "$repo_root/samples/make_capture.sh" "$out/samples" >/dev/null
+
+status=0
+LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8 GDWIRE_FRAMING_MODE=generate GDWIRE_OUT_ROOT="$out" \
+    timeout 60 "$godot" --path "$here" --script res://framing.gd \
+    >"$stdout_log" 2>"$stderr_log" || status=$?
+if [ "$status" -ne 0 ] || ! grep -q '^GDWIRE-FRAMING-OK$' "$stdout_log"; then
+    echo "error: framing.gd failed (exit status $status); fixtures left unchanged" >&2
+    grep -E 'GDWIRE-FRAMING-FAILURE|SCRIPT ERROR|Parse Error' -A2 "$stderr_log" >&2 || true
+    exit 1
+fi
+
 for f in "${outputs[@]}"; do
     if [ ! -s "$out/$f" ]; then
         echo "error: the generator did not write $f; fixtures left unchanged" >&2
@@ -88,9 +106,10 @@ volatile = {"nodepath_a", "nodepath_root_a_b", "nodepath_a_b_c_d", "nodepath_par
             "nodepath_dot", "nodepath_utf8", "array_mixed"}
 bad = 0
 for f in ["tests/fixtures/godot3/values.jsonl", "tests/fixtures/godot3/malformed.jsonl",
-          "samples/godot3_capture.bin", "samples/godot3_capture.txt"]:
+          "samples/godot3_capture.bin", "samples/godot3_capture.txt",
+          "tests/fixtures/godot3/framing.jsonl"]:
     new, old = open(f"{out}/{f}", "rb").read(), open(f"{repo}/{f}", "rb").read()
-    if f.endswith(".jsonl"):
+    if f.endswith(".jsonl") and not f.endswith("framing.jsonl"):
         new_rows = [json.loads(l) for l in new.splitlines()]
         old_rows = [json.loads(l) for l in old.splitlines()]
         if [r["name"] for r in new_rows] != [r["name"] for r in old_rows]:

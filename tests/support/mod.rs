@@ -2,6 +2,8 @@
 //! view against the engine's own description of the value it decoded.
 #![allow(dead_code)] // each test crate uses part of this
 
+pub mod engine;
+
 use std::path::PathBuf;
 
 use gdwire::{NodePathRef, ObjectRef, VariantRef};

@@ -1,0 +1,86 @@
+//! `gdwire encode --from json`: JSON documents → wire bytes on stdout.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::ValueEnum;
+use serde_json::Value;
+
+use crate::common::{display_name, read_input, WireArgs};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    wire: WireArgs,
+    /// Input form: json (the JSON.from_native convention that `dump --format json` prints,
+    /// see docs/json.md).
+    #[arg(long, value_enum)]
+    from: From,
+    /// JSON file; `-` is standard input. Documents are separated by whitespace (one per
+    /// line as `dump --format json` prints them). With `--framing none` exactly one
+    /// document is expected.
+    #[arg(value_name = "FILE", default_value = "-")]
+    file: String,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum From {
+    Json,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let From::Json = args.from;
+    let stdout = io::stdout();
+    if stdout.is_terminal() {
+        bail!("refusing to write binary data to a terminal; redirect stdout to a file or pipe");
+    }
+    let name = display_name(&args.file);
+    let data = read_input(&args.file)?;
+    let text = std::str::from_utf8(&data).with_context(|| format!("{name}: not UTF-8"))?;
+    let framing = args.wire.framing();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut docs = serde_json::Deserializer::from_str(text).into_iter::<Value>();
+    let mut index = 0;
+    loop {
+        let start = docs.byte_offset();
+        let Some(doc) = docs.next() else { break };
+        let doc =
+            doc.map_err(|e| anyhow::anyhow!("{name}: document {index}: invalid JSON: {e}"))?;
+        let line = line_of(text, start);
+        let bytes = gdwire::json::from_json_value(args.wire.dialect, &doc)
+            .with_context(|| format!("{name}: document {index} (line {line})"))?;
+        match framing {
+            None if index > 0 => bail!(
+                "{name}: document {index} (line {line}): --framing none takes one document; \
+                 use --framing stream for several"
+            ),
+            None => {}
+            Some(f) => {
+                let prefix = f.prefix(bytes.len()).map_err(|e| {
+                    anyhow::anyhow!("{name}: document {index} (line {line}): {}", e.kind())
+                })?;
+                out.write_all(&prefix)?;
+            }
+        }
+        out.write_all(&bytes)?;
+        index += 1;
+    }
+    if index == 0 {
+        bail!("{name}: no JSON document");
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// 1-based line of the first non-whitespace byte at or after `offset`.
+fn line_of(text: &str, offset: usize) -> usize {
+    let rest = &text.as_bytes()[offset.min(text.len())..];
+    let skip = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let at = offset + skip;
+    text.as_bytes()[..at.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}

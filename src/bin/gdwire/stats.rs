@@ -1,0 +1,257 @@
+//! `gdwire stats`: one pass over large captures, counting without allocating per value.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use gdwire::read::{ArrayIter, DictIter, ObjectRef, PropertyIter};
+use gdwire::{Decoder, Dialect, VariantRef, VariantType};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::common::{
+    decode, display_name, for_each_record, read_input, FramingArg, Inputs, WireArgs,
+};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    wire: WireArgs,
+    /// Accept full objects (class name and properties).
+    #[arg(long)]
+    allow_objects: bool,
+    /// How many of the largest values to list.
+    #[arg(long, default_value_t = 5, value_name = "N")]
+    top: usize,
+    #[command(flatten)]
+    inputs: Inputs,
+}
+
+/// A container whose items are still to be counted.
+enum Items<'a> {
+    Array(ArrayIter<'a>),
+    Dict(DictIter<'a>, Option<VariantRef<'a>>),
+    Props(PropertyIter<'a>),
+}
+
+impl<'a> Items<'a> {
+    fn of(v: &VariantRef<'a>) -> Option<Items<'a>> {
+        match v {
+            VariantRef::Array(a) if !a.is_empty() => Some(Items::Array(a.iter())),
+            VariantRef::Dictionary(d) if !d.is_empty() => Some(Items::Dict(d.iter(), None)),
+            VariantRef::Object(ObjectRef::Full(o)) if !o.is_empty() => {
+                Some(Items::Props(o.properties()))
+            }
+            _ => None,
+        }
+    }
+
+    fn next(&mut self) -> Option<gdwire::Result<VariantRef<'a>>> {
+        match self {
+            Items::Array(it) => it.next(),
+            Items::Dict(it, pending) => {
+                if let Some(v) = pending.take() {
+                    return Some(Ok(v));
+                }
+                Some(it.next()?.map(|(k, v)| {
+                    *pending = Some(v);
+                    k
+                }))
+            }
+            Items::Props(it) => Some(it.next()?.map(|(_, v)| v)),
+        }
+    }
+}
+
+struct Totals {
+    frames: usize,
+    payload_bytes: u64,
+    min_payload: Option<usize>,
+    max_payload: usize,
+    max_depth: usize,
+    /// Every value at every nesting level, by type.
+    all: [u64; VariantType::COUNT],
+    /// Top-level values by type, and their bytes.
+    top: [u64; VariantType::COUNT],
+    top_bytes: [u64; VariantType::COUNT],
+    /// (payload size, frame index, type), largest first.
+    largest: Vec<(usize, usize, VariantType)>,
+}
+
+impl Default for Totals {
+    fn default() -> Self {
+        Totals {
+            frames: 0,
+            payload_bytes: 0,
+            min_payload: None,
+            max_payload: 0,
+            max_depth: 0,
+            all: [0; VariantType::COUNT],
+            top: [0; VariantType::COUNT],
+            top_bytes: [0; VariantType::COUNT],
+            largest: Vec::new(),
+        }
+    }
+}
+
+impl Totals {
+    fn add_largest(&mut self, n: usize, entry: (usize, usize, VariantType)) {
+        if n == 0 || (self.largest.len() == n && self.largest[n - 1].0 >= entry.0) {
+            return;
+        }
+        let at = self.largest.partition_point(|e| e.0 >= entry.0);
+        self.largest.insert(at, entry);
+        self.largest.truncate(n);
+    }
+}
+
+/// Counts `root` and everything inside it; `stack` is reused between values.
+fn walk<'a>(
+    root: VariantRef<'a>,
+    stack: &mut Vec<Items<'a>>,
+    t: &mut Totals,
+) -> gdwire::Result<()> {
+    stack.clear();
+    let mut next = Some(root);
+    loop {
+        if let Some(v) = next.take() {
+            t.all[v.variant_type() as usize] += 1;
+            t.max_depth = t.max_depth.max(stack.len());
+            if let Some(items) = Items::of(&v) {
+                stack.push(items);
+            }
+        }
+        let Some(top) = stack.last_mut() else {
+            return Ok(());
+        };
+        match top.next() {
+            Some(v) => next = Some(v?),
+            None => {
+                stack.pop();
+            }
+        }
+    }
+}
+
+fn progress(len: u64) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{spinner} {bytes}/{total_bytes} {bar:40} {bytes_per_sec} eta {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let dialect = args.wire.dialect;
+    let decoder = Decoder::new(dialect).with_allow_objects(args.allow_objects);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for file in &args.inputs.files {
+        let data = read_input(file)?;
+        let bar = progress(data.len() as u64);
+        let mut t = Totals::default();
+        let mut stack = Vec::new();
+        let mut last_tick = 0usize;
+        let result = for_each_record(&args.wire, file, &data, |rec| {
+            let value = decode(&decoder, file, rec)?;
+            let ty = value.variant_type();
+            let size = rec.payload.len();
+            t.frames += 1;
+            t.payload_bytes += size as u64;
+            t.min_payload = Some(t.min_payload.map_or(size, |m| m.min(size)));
+            t.max_payload = t.max_payload.max(size);
+            t.top[ty as usize] += 1;
+            t.top_bytes[ty as usize] += size as u64;
+            t.add_largest(args.top, (size, rec.index, ty));
+            walk(value, &mut stack, &mut t)
+                .map_err(|e| crate::common::Located::new(file, rec.index, rec.offset, e))?;
+            let end = rec.offset + size;
+            if end - last_tick >= 1 << 20 {
+                bar.set_position(end as u64);
+                last_tick = end;
+            }
+            Ok(())
+        });
+        bar.finish_and_clear();
+        result?;
+        report(&mut out, file, &data, &args, dialect, &t)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn report(
+    out: &mut impl Write,
+    file: &str,
+    data: &[u8],
+    args: &Args,
+    dialect: Dialect,
+    t: &Totals,
+) -> io::Result<()> {
+    let framing = match args.wire.framing {
+        FramingArg::None => "none",
+        FramingArg::Stream => "stream",
+        FramingArg::StreamBe => "stream-be",
+    };
+    let nested: u64 = t.all.iter().sum();
+    writeln!(
+        out,
+        "{}: {} bytes, {} values ({framing} framing, {dialect})",
+        display_name(file),
+        data.len(),
+        t.frames
+    )?;
+    if t.frames == 0 {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "value sizes: min {} / mean {:.1} / max {} bytes; {} bytes of values",
+        t.min_payload.unwrap_or(0),
+        t.payload_bytes as f64 / t.frames as f64,
+        t.max_payload,
+        t.payload_bytes
+    )?;
+    writeln!(
+        out,
+        "nested values: {nested} in all; max nesting depth {}",
+        t.max_depth
+    )?;
+    let mut types: Vec<VariantType> = VariantType::ALL
+        .iter()
+        .copied()
+        .filter(|ty| t.all[*ty as usize] > 0)
+        .collect();
+    types.sort_by_key(|ty| (std::cmp::Reverse(t.all[*ty as usize]), *ty as usize));
+    writeln!(
+        out,
+        "  {:<20} {:>12} {:>12} {:>16}",
+        "type", "all levels", "top level", "top-level bytes"
+    )?;
+    for ty in types {
+        let i = ty as usize;
+        writeln!(
+            out,
+            "  {:<20} {:>12} {:>12} {:>16}",
+            dialect.type_name(ty),
+            t.all[i],
+            t.top[i],
+            t.top_bytes[i]
+        )?;
+    }
+    if !t.largest.is_empty() {
+        writeln!(out, "largest values:")?;
+        for (size, index, ty) in &t.largest {
+            writeln!(
+                out,
+                "  frame {index}: {size} bytes, {}",
+                dialect.type_name(*ty)
+            )?;
+        }
+    }
+    Ok(())
+}

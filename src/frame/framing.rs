@@ -1,0 +1,174 @@
+//! The framing rules (prefix byte order, maximum frame size) and the splitter.
+
+use crate::error::{Error, ErrorKind, Expected, Result};
+use crate::read::Decoder;
+use crate::write::Endian;
+
+use super::frames::{Frames, Values};
+
+/// Bytes in a length prefix.
+pub const PREFIX_LEN: usize = 4;
+
+/// The default maximum frame payload: 8 MiB, the engine's `PacketPeer.encode_buffer_max_size`.
+pub const DEFAULT_MAX_FRAME: usize = 8 * 1024 * 1024;
+
+/// The engine's sizes are C `int`s: no frame can be longer than this.
+const ENGINE_MAX_FRAME: usize = i32::MAX as usize;
+
+/// What [`Framing::split`] found at the start of a buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Split<'a> {
+    /// A whole frame: its payload (prefix removed) and the bytes after it.
+    Complete {
+        /// The frame's payload: one encoded value.
+        frame: &'a [u8],
+        /// Everything after the frame.
+        rest: &'a [u8],
+    },
+    /// The buffer holds only part of a frame; at least `needed` more bytes must arrive.
+    Partial {
+        /// Bytes missing before the frame (or its prefix) is complete.
+        needed: usize,
+    },
+}
+
+/// How a stream is framed: the length prefix's byte order and the largest payload accepted.
+///
+/// `Copy` and cheap: build one per connection or file type and keep it.
+///
+/// ```
+/// use gdwire::frame::{Framing, Split};
+/// use gdwire::write::Endian;
+/// use gdwire::ErrorKind;
+///
+/// let framing = Framing::new(Endian::Little).with_max_frame(1024);
+/// // A prefix of 2^31 is rejected at once, before waiting for 2 GiB.
+/// let err = framing.split(&[0, 0, 0, 0x80]).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::FrameTooLarge { len: 1 << 31, max: 1024 });
+/// assert_eq!(framing.split(&[4, 0])?, Split::Partial { needed: 2 });
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Framing {
+    endian: Endian,
+    max_frame: usize,
+}
+
+impl Default for Framing {
+    /// Little-endian prefixes, 8 MiB maximum.
+    fn default() -> Self {
+        Framing::new(Endian::Little)
+    }
+}
+
+impl Framing {
+    /// Prefixes in `endian` order ([`Endian::Little`] unless the engine side set
+    /// `big_endian`; `PacketPeerStream` is always little-endian), maximum
+    /// [`DEFAULT_MAX_FRAME`].
+    pub const fn new(endian: Endian) -> Framing {
+        Framing {
+            endian,
+            max_frame: DEFAULT_MAX_FRAME,
+        }
+    }
+
+    /// Sets the largest payload accepted, in bytes (capped at `i32::MAX`, the engine's limit).
+    /// Longer prefixes are errors as soon as the prefix is read.
+    pub const fn with_max_frame(mut self, max: usize) -> Framing {
+        self.max_frame = if max > ENGINE_MAX_FRAME {
+            ENGINE_MAX_FRAME
+        } else {
+            max
+        };
+        self
+    }
+
+    /// The prefix byte order.
+    pub const fn endian(&self) -> Endian {
+        self.endian
+    }
+
+    /// The largest payload accepted.
+    pub const fn max_frame(&self) -> usize {
+        self.max_frame
+    }
+
+    /// Reads the length prefix at the start of `buf`: `Ok(None)` if fewer than 4 bytes, an
+    /// error if the length is above the maximum. Never looks past the prefix.
+    pub fn payload_len(&self, buf: &[u8]) -> Result<Option<usize>> {
+        let Some(prefix) = buf.first_chunk::<PREFIX_LEN>() else {
+            return Ok(None);
+        };
+        let len = match self.endian {
+            Endian::Little => u32::from_le_bytes(*prefix),
+            Endian::Big => u32::from_be_bytes(*prefix),
+        };
+        if len as usize > self.max_frame {
+            return Err(Error::new(
+                ErrorKind::FrameTooLarge {
+                    len,
+                    max: self.max_frame as u32,
+                },
+                0,
+            ));
+        }
+        Ok(Some(len as usize))
+    }
+
+    /// Splits the first frame off `buf`. Errors only on a prefix above the maximum (offset 0);
+    /// a buffer too short for the prefix or the payload is [`Split::Partial`].
+    pub fn split<'a>(&self, buf: &'a [u8]) -> Result<Split<'a>> {
+        let Some(len) = self.payload_len(buf)? else {
+            return Ok(Split::Partial {
+                needed: PREFIX_LEN - buf.len(),
+            });
+        };
+        let body = &buf[PREFIX_LEN..];
+        match (body.get(..len), body.get(len..)) {
+            (Some(frame), Some(rest)) => Ok(Split::Complete { frame, rest }),
+            _ => Ok(Split::Partial {
+                needed: len - body.len(),
+            }),
+        }
+    }
+
+    /// The prefix for a payload of `len` bytes, or [`ErrorKind::FrameTooLarge`].
+    pub fn prefix(&self, len: usize) -> Result<[u8; PREFIX_LEN]> {
+        if len > self.max_frame {
+            return Err(Error::new(
+                ErrorKind::FrameTooLarge {
+                    len: u32::try_from(len).unwrap_or(u32::MAX),
+                    max: self.max_frame as u32,
+                },
+                0,
+            ));
+        }
+        let len = len as u32;
+        Ok(match self.endian {
+            Endian::Little => len.to_le_bytes(),
+            Endian::Big => len.to_be_bytes(),
+        })
+    }
+
+    /// The frames of a complete buffer (a `store_var` file, a captured stream).
+    pub fn frames<'a>(&self, data: &'a [u8]) -> Frames<'a> {
+        Frames::new(*self, data)
+    }
+
+    /// The values of a complete buffer, one per frame, decoded by `decoder` as
+    /// `FileAccess.get_var` / `StreamPeer.get_var` do (bytes after the value inside its frame
+    /// are ignored). Error offsets are from the start of `data`.
+    pub fn values<'a>(&self, decoder: Decoder, data: &'a [u8]) -> Values<'a> {
+        Values::new(self.frames(data), decoder)
+    }
+
+    /// Error for a buffer that ends inside a frame whose prefix starts at `offset`.
+    pub(crate) fn truncated(buffered: usize, offset: usize) -> Error {
+        let what = if buffered < PREFIX_LEN {
+            Expected::LengthPrefix
+        } else {
+            Expected::FramePayload
+        };
+        Error::new(ErrorKind::Truncated(what), offset)
+    }
+}

@@ -1,0 +1,103 @@
+//! Writing framed values: `store_var` files and `put_var` streams.
+
+use std::io::{self, Write};
+use std::vec::Vec;
+
+use crate::dialect::Dialect;
+use crate::error::Result;
+use crate::read::VariantRef;
+use crate::write::Writer;
+
+use super::framing::{Framing, PREFIX_LEN};
+
+/// Writes length-prefixed values to an [`std::io::Write`]: the bytes of
+/// `FileAccess.store_var` (a save file) or `StreamPeer.put_var` (a TCP stream). Each value is
+/// encoded into one reused scratch buffer, so the steady state does not allocate, and goes
+/// out in a single `write_all`. Feature `std`.
+///
+/// ```
+/// use gdwire::frame::{FrameWriter, Framing};
+/// use gdwire::write::Endian;
+/// use gdwire::{Decoder, Dialect, VariantRef};
+///
+/// let mut file = FrameWriter::new(Vec::new(), Framing::new(Endian::Little), Dialect::GODOT_3);
+/// file.write_value(&VariantRef::Int(1))?;
+/// file.write_with(|w| {
+///     w.begin_array(2)?;
+///     w.string("hp")?;
+///     w.int(100)
+/// })?;
+/// let bytes = file.into_inner();
+/// let values = Framing::new(Endian::Little).values(Decoder::new(Dialect::GODOT_3), &bytes);
+/// assert_eq!(values.count(), 2);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct FrameWriter<W> {
+    inner: W,
+    framing: Framing,
+    dialect: Dialect,
+    scratch: Vec<u8>,
+}
+
+impl<W: Write> FrameWriter<W> {
+    /// A writer of `dialect` values framed by `framing` (its byte order and maximum frame).
+    pub fn new(inner: W, framing: Framing, dialect: Dialect) -> FrameWriter<W> {
+        FrameWriter {
+            inner,
+            framing,
+            dialect,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Writes one frame holding `value` re-encoded canonically (full objects kept as in the
+    /// view, like [`crate::to_vec`]).
+    pub fn write_value(&mut self, value: &VariantRef<'_>) -> io::Result<()> {
+        self.write_with(|w| w.value(value))
+    }
+
+    /// Writes one frame whose value is produced by streaming calls on a [`Writer`] (full
+    /// objects enabled). The frame is written only if the value is complete and valid.
+    pub fn write_with<F>(&mut self, encode: F) -> io::Result<()>
+    where
+        F: FnOnce(&mut Writer<&mut Vec<u8>>) -> Result<()>,
+    {
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&[0; PREFIX_LEN]);
+        let mut w = Writer::new(&mut self.scratch, self.dialect).with_full_objects(true);
+        encode(&mut w)?;
+        w.finish()?;
+        let prefix = self.framing.prefix(self.scratch.len() - PREFIX_LEN)?;
+        self.scratch[..PREFIX_LEN].copy_from_slice(&prefix);
+        self.inner.write_all(&self.scratch)
+    }
+
+    /// Writes one frame around an already encoded value (not checked; see
+    /// [`Writer::raw`] for a validated copy).
+    pub fn write_payload(&mut self, payload: &[u8]) -> io::Result<()> {
+        let prefix = self.framing.prefix(payload.len())?;
+        self.inner.write_all(&prefix)?;
+        self.inner.write_all(payload)
+    }
+
+    /// Flushes the inner writer.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+
+    /// The inner writer.
+    pub fn get_ref(&self) -> &W {
+        &self.inner
+    }
+
+    /// The inner writer, mutably.
+    pub fn get_mut(&mut self) -> &mut W {
+        &mut self.inner
+    }
+
+    /// Unwraps the inner writer (not flushed).
+    pub fn into_inner(self) -> W {
+        self.inner
+    }
+}

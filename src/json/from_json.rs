@@ -1,0 +1,793 @@
+//! JSON → wire bytes through a [`Writer`]. Iterative over the JSON tree.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use serde_json::{Map, Value};
+
+use crate::dialect::Dialect;
+use crate::header::{ContainerKind, Header, FLAG_OBJECT_AS_ID};
+use crate::json::float::{parse_f32_special, parse_f64_text};
+use crate::json::names::{name_bytes, parse_container_type, type_by_name, ElemType};
+use crate::json::JsonError;
+use crate::math::{
+    Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
+    Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i, WireReals,
+};
+use crate::read::VariantRef;
+use crate::variant_type::VariantType;
+use crate::write::{ContainerTypeSpec, Sink, Writer};
+
+use VariantType as T;
+
+/// Parses one JSON document and encodes it in `dialect`; the inverse of
+/// [`crate::json::write_json`]. Output is canonical (what the engine writes for the value).
+/// Full objects and typed-container class names are written as given.
+///
+/// JSON nesting is limited to serde_json's default of 128 levels.
+///
+/// ```
+/// use gdwire::{json, Dialect};
+/// let bytes = json::from_json_str(Dialect::GODOT_3, r#"{"type":"Vector2","args":[1.5,-2.0]}"#)?;
+/// assert_eq!(bytes, [5, 0, 0, 0, 0, 0, 0xc0, 0x3f, 0, 0, 0, 0xc0]);
+/// assert_eq!(json::from_json_str(Dialect::GODOT_4, r#""i:5""#)?, [2, 0, 0, 0, 5, 0, 0, 0]);
+/// # Ok::<(), gdwire::json::JsonError>(())
+/// ```
+pub fn from_json_str(dialect: Dialect, text: &str) -> Result<Vec<u8>, JsonError> {
+    let value: Value = serde_json::from_str(text).map_err(JsonError::Syntax)?;
+    from_json_value(dialect, &value)
+}
+
+/// Encodes a parsed JSON document in `dialect` (see [`from_json_str`]).
+pub fn from_json_value(dialect: Dialect, value: &Value) -> Result<Vec<u8>, JsonError> {
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out, dialect).with_full_objects(true);
+    write_json_value(&mut w, value)?;
+    w.finish().map_err(|e| JsonError::encode(e, "$"))?;
+    Ok(out)
+}
+
+/// Writes a parsed JSON document as the next item of `w` (in `w`'s dialect), so JSON values
+/// can be placed inside containers written with the streaming calls, into any [`Sink`].
+/// Real-valued math types and packed vector arrays keep the precision the JSON gives, whatever
+/// [`Writer::with_precision`] says. Full objects need [`Writer::with_full_objects`].
+///
+/// ```
+/// use gdwire::{json, Dialect, Writer};
+/// let mut buf = [0u8; 32];
+/// let mut w = Writer::new(&mut buf[..], Dialect::GODOT_4);
+/// w.begin_array(1)?;
+/// json::write_json_value(&mut w, &serde_json::json!("s:hi"))?;
+/// let n = w.finish()?;
+/// assert_eq!(&buf[..n], [0x1c, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]);
+/// # Ok::<(), gdwire::json::JsonError>(())
+/// ```
+pub fn write_json_value<S: Sink>(w: &mut Writer<S>, value: &Value) -> Result<(), JsonError> {
+    walk(w, value, "$")
+}
+
+/// A container whose JSON items are still to be written.
+struct Frame<'j> {
+    items: &'j [Value],
+    next: usize,
+    /// Object properties: (name, value) pairs.
+    props: bool,
+    label: &'static str,
+}
+
+fn path(base: &str, stack: &[Frame<'_>]) -> String {
+    let mut p = String::from(base);
+    for f in stack {
+        p.push_str(&format!("{}[{}]", f.label, f.next.saturating_sub(1)));
+    }
+    p
+}
+
+fn walk<S: Sink>(w: &mut Writer<S>, value: &Value, base: &str) -> Result<(), JsonError> {
+    let mut stack: Vec<Frame<'_>> = Vec::new();
+    let mut next = Some(value);
+    loop {
+        if let Some(v) = next.take() {
+            match head(w, v, &stack, base) {
+                Ok(Some(frame)) => stack.push(frame),
+                Ok(None) => {}
+                Err(Fail::Msg(msg)) => return Err(JsonError::invalid(msg, path(base, &stack))),
+                Err(Fail::Wire(e)) => return Err(JsonError::encode(e, &path(base, &stack))),
+                Err(Fail::Json(e)) => return Err(e),
+            }
+        }
+        let Some(top) = stack.last_mut() else {
+            return Ok(());
+        };
+        let Some(item) = top.items.get(top.next) else {
+            stack.pop();
+            continue;
+        };
+        top.next += 1;
+        if top.props {
+            let name = name_bytes(item)
+                .and_then(|b| String::from_utf8(b).ok())
+                .ok_or_else(|| {
+                    let msg = "property name must be a UTF-8 string".to_string();
+                    JsonError::invalid(msg, path(base, &stack))
+                })?;
+            w.property_name(&name)
+                .map_err(|e| JsonError::encode(e, &path(base, &stack)))?;
+            let top = stack.last_mut().expect("frame just used");
+            let Some(value) = top.items.get(top.next) else {
+                return Err(JsonError::invalid(
+                    "props needs a value after each name".to_string(),
+                    path(base, &stack),
+                ));
+            };
+            top.next += 1;
+            next = Some(value);
+        } else {
+            next = Some(item);
+        }
+    }
+}
+
+/// Why one JSON value could not be written.
+enum Fail {
+    Msg(String),
+    Wire(crate::Error),
+    Json(JsonError),
+}
+
+impl From<crate::Error> for Fail {
+    fn from(e: crate::Error) -> Fail {
+        Fail::Wire(e)
+    }
+}
+
+fn msg<T>(m: impl Into<String>) -> Result<T, Fail> {
+    Err(Fail::Msg(m.into()))
+}
+
+/// Only these keys may appear (catches typos that would otherwise drop data silently).
+fn check_keys(m: &Map<String, Value>, allowed: &[&str]) -> Result<(), Fail> {
+    match m.keys().find(|k| !allowed.contains(&k.as_str())) {
+        Some(k) => msg(format!("unexpected key \"{k}\"")),
+        None => Ok(()),
+    }
+}
+
+fn args(m: &Map<String, Value>) -> Result<&[Value], Fail> {
+    match m.get("args") {
+        Some(Value::Array(a)) => Ok(a),
+        _ => msg("\"args\" must be an array"),
+    }
+}
+
+fn precision(m: &Map<String, Value>) -> Result<Precision, Fail> {
+    match m.get("precision").map(|p| p.as_str()) {
+        None | Some(Some("single")) => Ok(Precision::Single),
+        Some(Some("double")) => Ok(Precision::Double),
+        _ => msg("\"precision\" must be \"single\" or \"double\""),
+    }
+}
+
+fn u64_string(m: &Map<String, Value>, key: &str) -> Result<Option<u64>, Fail> {
+    match m.get(key) {
+        None => Ok(None),
+        Some(Value::String(s)) => match s.parse::<u64>() {
+            Ok(v) => Ok(Some(v)),
+            Err(_) => msg(format!("\"{key}\" must be a decimal u64 string")),
+        },
+        Some(Value::Number(n)) if n.as_u64().is_some() => Ok(n.as_u64()),
+        Some(_) => msg(format!("\"{key}\" must be a decimal u64 string")),
+    }
+}
+
+/// A real component: a JSON number or a special token (`inf`, `nan`, `nan:0x…` of the
+/// slot's width).
+fn real(v: &Value, single: bool) -> Result<f64, Fail> {
+    let parsed = match v {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) if single => parse_f32_special(s).map(f64::from),
+        Value::String(s) => parse_f64_text(s).filter(|x| !x.is_finite()),
+        _ => None,
+    };
+    match parsed {
+        Some(x) => Ok(x),
+        None => msg(format!(
+            "expected a number, \"inf\", \"-inf\" or \"nan\", got {v}"
+        )),
+    }
+}
+
+/// An `f32` slot, kept as `f32` so signalling NaNs are not quieted by a widening.
+fn real32(v: &Value) -> Result<f32, Fail> {
+    match v {
+        Value::String(s) => match parse_f32_special(s) {
+            Some(x) => Ok(x),
+            None => msg(format!(
+                "expected a number, \"inf\", \"-inf\" or \"nan\", got {v}"
+            )),
+        },
+        _ => real(v, true).map(|x| x as f32),
+    }
+}
+
+fn reals32(args: &[Value]) -> Result<Vec<f32>, Fail> {
+    args.iter().map(real32).collect()
+}
+
+fn reals(args: &[Value], single: bool) -> Result<Vec<f64>, Fail> {
+    args.iter().map(|v| real(v, single)).collect()
+}
+
+fn int<T: TryFrom<i64>>(v: &Value) -> Result<T, Fail> {
+    match v.as_i64().and_then(|i| T::try_from(i).ok()) {
+        Some(x) => Ok(x),
+        None => msg(format!("expected an integer in range, got {v}")),
+    }
+}
+
+fn ints<T: TryFrom<i64>>(args: &[Value]) -> Result<Vec<T>, Fail> {
+    args.iter().map(int).collect()
+}
+
+fn exact_len(args: &[Value], n: usize, ty: &str) -> Result<(), Fail> {
+    if args.len() != n {
+        return msg(format!("{ty} needs {n} args, got {}", args.len()));
+    }
+    Ok(())
+}
+
+fn multiple_of(args: &[Value], n: usize, ty: &str) -> Result<(), Fail> {
+    if args.len() % n != 0 {
+        return msg(format!(
+            "{ty} needs a multiple of {n} args, got {}",
+            args.len()
+        ));
+    }
+    Ok(())
+}
+
+fn chunks<const N: usize, E: Copy + Default>(flat: &[E]) -> Vec<[E; N]> {
+    flat.chunks_exact(N)
+        .map(|c| {
+            let mut a = [E::default(); N];
+            a.copy_from_slice(c);
+            a
+        })
+        .collect()
+}
+
+/// A math view from components in `from_native` order (Basis columns first).
+fn math_view(ty: VariantType, c: &[f64], p: Precision) -> VariantRef<'static> {
+    let col = |i: usize| Vector3 {
+        x: c[i],
+        y: c[i + 1],
+        z: c[i + 2],
+    };
+    match ty {
+        T::Vector2 => VariantRef::Vector2(Vector2::from_wire(c), p),
+        T::Rect2 => VariantRef::Rect2(Rect2::from_wire(c), p),
+        T::Vector3 => VariantRef::Vector3(Vector3::from_wire(c), p),
+        T::Transform2D => VariantRef::Transform2D(Transform2D::from_wire(c), p),
+        T::Vector4 => VariantRef::Vector4(Vector4::from_wire(c), p),
+        T::Plane => VariantRef::Plane(Plane::from_wire(c), p),
+        T::Quaternion => VariantRef::Quaternion(Quaternion::from_wire(c), p),
+        T::Aabb => VariantRef::Aabb(Aabb::from_wire(c), p),
+        T::Basis => VariantRef::Basis(Basis::from_columns(col(0), col(3), col(6)), p),
+        T::Transform3D => VariantRef::Transform3D(
+            Transform3D {
+                basis: Basis::from_columns(col(0), col(3), col(6)),
+                origin: col(9),
+            },
+            p,
+        ),
+        _ => VariantRef::Projection(Projection::from_wire(c), p),
+    }
+}
+
+/// Wire bytes built outside `w` (written with [`Writer::raw`], which validates them).
+struct Raw {
+    dialect: Dialect,
+    buf: Vec<u8>,
+}
+
+impl Raw {
+    fn new(dialect: Dialect) -> Raw {
+        Raw {
+            dialect,
+            buf: Vec::new(),
+        }
+    }
+    fn u32(&mut self, v: u32) {
+        self.buf.extend_from_slice(&v.to_le_bytes());
+    }
+    fn header(&mut self, ty: VariantType, flags: u32) -> Result<(), Fail> {
+        match self.dialect.wire_id(ty) {
+            Some(id) => {
+                self.u32(id as u32 | flags);
+                Ok(())
+            }
+            None => msg(format!("{ty} is not a type of {}", self.dialect)),
+        }
+    }
+    fn count(&mut self, n: usize) -> Result<(), Fail> {
+        match u32::try_from(n) {
+            Ok(n) if n <= i32::MAX as u32 => {
+                self.u32(n);
+                Ok(())
+            }
+            _ => msg("too many items"),
+        }
+    }
+    fn str_block(&mut self, s: &[u8]) -> Result<(), Fail> {
+        self.count(s.len())?;
+        self.buf.extend_from_slice(s);
+        self.pad();
+        Ok(())
+    }
+    fn pad(&mut self) {
+        while self.buf.len() % 4 != 0 {
+            self.buf.push(0);
+        }
+    }
+}
+
+/// Writes one JSON value's wire form up to its items; returns the items still to write.
+fn head<'j, S: Sink>(
+    w: &mut Writer<S>,
+    v: &'j Value,
+    stack: &[Frame<'_>],
+    base: &str,
+) -> Result<Option<Frame<'j>>, Fail> {
+    match v {
+        Value::Null => w.nil()?,
+        Value::Bool(b) => w.bool(*b)?,
+        Value::Number(_) => {
+            return msg("bare JSON numbers are ambiguous: write \"i:<int>\" or \"f:<float>\"")
+        }
+        Value::String(s) => prefixed(w, s)?,
+        Value::Array(items) => {
+            w.begin_array(items.len())?;
+            return Ok(frame(items, false, ""));
+        }
+        Value::Object(m) => return typed(w, m, stack, base),
+    }
+    Ok(None)
+}
+
+fn frame<'j>(items: &'j [Value], props: bool, label: &'static str) -> Option<Frame<'j>> {
+    (!items.is_empty()).then_some(Frame {
+        items,
+        next: 0,
+        props,
+        label,
+    })
+}
+
+fn prefixed<S: Sink>(w: &mut Writer<S>, s: &str) -> Result<(), Fail> {
+    if let Some(t) = s.strip_prefix("i:") {
+        match t.parse::<i64>() {
+            Ok(i) => w.int(i)?,
+            Err(_) => return msg(format!("\"i:\" needs a decimal i64, got {t:?}")),
+        }
+    } else if let Some(t) = s.strip_prefix("f:") {
+        match parse_f64_text(t) {
+            Some(f) => w.float(f)?,
+            None => return msg(format!("\"f:\" needs a float, inf, -inf or nan, got {t:?}")),
+        }
+    } else if let Some(t) = s.strip_prefix("s:") {
+        w.string(t)?;
+    } else if let Some(t) = s.strip_prefix("sn:") {
+        w.string_name(t)?;
+    } else if let Some(t) = s.strip_prefix("np:") {
+        w.node_path_str(t)?;
+    } else {
+        return msg(format!(
+            "string without a type prefix (i:, f:, s:, sn:, np:): {s:?}"
+        ));
+    }
+    Ok(())
+}
+
+fn typed<'j, S: Sink>(
+    w: &mut Writer<S>,
+    m: &'j Map<String, Value>,
+    stack: &[Frame<'_>],
+    base: &str,
+) -> Result<Option<Frame<'j>>, Fail> {
+    let dialect = w.dialect();
+    let Some(Value::String(name)) = m.get("type") else {
+        return msg("object without a string \"type\"");
+    };
+    if let Some(props) = m.get("props") {
+        check_keys(m, &["type", "class", "props"])?;
+        let class = match m.get("class") {
+            Some(c) => name_bytes(c).and_then(|b| String::from_utf8(b).ok()),
+            None => Some(name.clone()),
+        };
+        let Some(class) = class else {
+            return msg("object class name must be a UTF-8 string");
+        };
+        let Value::Array(props) = props else {
+            return msg("\"props\" must be an array");
+        };
+        if props.len() % 2 != 0 {
+            return msg("\"props\" needs (name, value) pairs");
+        }
+        w.begin_object(&class, props.len() / 2)?;
+        return Ok(frame(props, true, ".props"));
+    }
+    let Some(ty) = type_by_name(dialect, name) else {
+        return msg(format!("unknown type {name:?} for {dialect}"));
+    };
+    let tn = name.as_str();
+    match ty {
+        T::Nil | T::Bool | T::Int | T::Float => {
+            return msg(format!(
+                "{tn} is written as a JSON literal or \"i:\"/\"f:\" string"
+            ))
+        }
+        T::String | T::StringName => {
+            check_keys(m, &["type", "hex"])?;
+            let Some(bytes) = m.get("hex").and_then(Value::as_str).and_then(parse_hex_str) else {
+                return msg(format!("{tn} object form needs \"hex\""));
+            };
+            let mut raw = Raw::new(dialect);
+            raw.header(ty, 0)?;
+            raw.str_block(&bytes)?;
+            w.raw(&raw.buf)?;
+        }
+        T::Vector2
+        | T::Rect2
+        | T::Vector3
+        | T::Transform2D
+        | T::Vector4
+        | T::Plane
+        | T::Quaternion
+        | T::Aabb
+        | T::Basis
+        | T::Transform3D
+        | T::Projection => {
+            check_keys(m, &["type", "args", "precision"])?;
+            let a = args(m)?;
+            let n = ty.real_components().unwrap_or(0);
+            exact_len(a, n, tn)?;
+            let p = precision(m)?;
+            let c = reals(a, p == Precision::Single)?;
+            w.value(&math_view(ty, &c, p))?;
+        }
+        T::Vector2i | T::Vector3i | T::Vector4i | T::Rect2i => {
+            check_keys(m, &["type", "args"])?;
+            let a = args(m)?;
+            exact_len(a, ty.int_components().unwrap_or(0), tn)?;
+            let c: Vec<i32> = ints(a)?;
+            match ty {
+                T::Vector2i => w.vector2i(Vector2i { x: c[0], y: c[1] })?,
+                T::Vector3i => w.vector3i(Vector3i {
+                    x: c[0],
+                    y: c[1],
+                    z: c[2],
+                })?,
+                T::Vector4i => w.vector4i(Vector4i {
+                    x: c[0],
+                    y: c[1],
+                    z: c[2],
+                    w: c[3],
+                })?,
+                _ => w.rect2i(Rect2i {
+                    position: Vector2i { x: c[0], y: c[1] },
+                    size: Vector2i { x: c[2], y: c[3] },
+                })?,
+            }
+        }
+        T::Color => {
+            check_keys(m, &["type", "args"])?;
+            let a = args(m)?;
+            exact_len(a, 4, tn)?;
+            let c = reals32(a)?;
+            w.color(Color {
+                r: c[0],
+                g: c[1],
+                b: c[2],
+                a: c[3],
+            })?;
+        }
+        T::NodePath => {
+            check_keys(m, &["type", "absolute", "names", "subnames"])?;
+            let list = |key: &str| -> Result<Vec<Vec<u8>>, Fail> {
+                match m.get(key) {
+                    None => Ok(Vec::new()),
+                    Some(Value::Array(a)) => a
+                        .iter()
+                        .map(|n| name_bytes(n).ok_or(()))
+                        .collect::<Result<_, _>>()
+                        .or_else(|_| msg(format!("\"{key}\" must hold strings"))),
+                    Some(_) => msg(format!("\"{key}\" must be an array")),
+                }
+            };
+            let (names, subnames) = (list("names")?, list("subnames")?);
+            let absolute = match m.get("absolute") {
+                None => false,
+                Some(Value::Bool(b)) => *b,
+                Some(_) => return msg("\"absolute\" must be a bool"),
+            };
+            let mut raw = Raw::new(dialect);
+            raw.header(T::NodePath, 0)?;
+            raw.count(names.len())?;
+            let n = raw.buf.len() - 4;
+            raw.buf[n + 3] |= 0x80; // new-format bit on the name count
+            raw.count(subnames.len())?;
+            raw.u32(absolute as u32);
+            for part in names.iter().chain(&subnames) {
+                raw.str_block(part)?;
+            }
+            w.raw(&raw.buf)?;
+        }
+        T::Rid => {
+            check_keys(m, &["type", "id"])?;
+            w.rid(u64_string(m, "id")?.unwrap_or(0))?;
+        }
+        T::Object => {
+            check_keys(m, &["type", "id"])?;
+            // Id 0 is a null object, written as Nil like the engine does.
+            w.object_id(u64_string(m, "id")?.unwrap_or(0))?;
+        }
+        T::Callable => {
+            check_keys(m, &["type"])?;
+            w.callable()?;
+        }
+        T::Signal => {
+            check_keys(m, &["type", "name", "id"])?;
+            let name = m.get("name").map_or(Some(Vec::new()), name_bytes);
+            let Some(name) = name else {
+                return msg("Signal \"name\" must be a string");
+            };
+            let mut raw = Raw::new(dialect);
+            raw.header(T::Signal, 0)?;
+            raw.str_block(&name)?;
+            raw.buf
+                .extend_from_slice(&u64_string(m, "id")?.unwrap_or(0).to_le_bytes());
+            w.raw(&raw.buf)?;
+        }
+        T::Dictionary => {
+            check_keys(m, &["type", "key_type", "value_type", "args"])?;
+            let a = args(m)?;
+            if a.len() % 2 != 0 {
+                return msg("Dictionary needs (key, value) pairs in \"args\"");
+            }
+            let key = elem(dialect, m.get("key_type"))?;
+            let value = elem(dialect, m.get("value_type"))?;
+            let untyped = key.is_none() && value.is_none();
+            if untyped || !dialect.has_typed_dictionaries() {
+                w.begin_dictionary(a.len() / 2)?;
+                return Ok(frame(a, false, ".args"));
+            }
+            match (spec(&key), spec(&value)) {
+                (Some(k), Some(v)) => {
+                    w.begin_typed_dictionary(a.len() / 2, k, v)?;
+                    return Ok(frame(a, false, ".args"));
+                }
+                _ => {
+                    let mut raw = Raw::new(dialect);
+                    let (kk, kb) = block(dialect, &key)?;
+                    let (vk, vb) = block(dialect, &value)?;
+                    let id = dialect.wire_id(T::Dictionary).unwrap_or(0);
+                    raw.u32(Header::with_dict_kinds(id, kk, vk).0);
+                    raw.buf.extend_from_slice(&kb);
+                    raw.buf.extend_from_slice(&vb);
+                    raw.count(a.len() / 2)?;
+                    items_into(&mut raw, a, stack, base)?;
+                    w.raw(&raw.buf)?;
+                }
+            }
+        }
+        T::Array | T::TypedArray | T::PackedTypedArray => {
+            check_keys(m, &["type", "elem_type", "args"])?;
+            let a = args(m)?;
+            let e = elem(dialect, m.get("elem_type"))?;
+            match (&e, spec(&e)) {
+                (None, _) => {
+                    if ty != T::Array {
+                        return msg(format!("{tn} needs \"elem_type\""));
+                    }
+                    w.begin_array(a.len())?;
+                }
+                (Some(_), Some(s)) if ty == T::PackedTypedArray => {
+                    w.begin_packed_typed_array(a.len(), s)?
+                }
+                (Some(_), Some(s)) => w.begin_typed_array(a.len(), s)?,
+                (Some(e), None) => {
+                    let mut raw = Raw::new(dialect);
+                    if dialect.supports(T::TypedArray) {
+                        // Pandemonium 5: the element id word, flagged for objects-as-ids.
+                        let pm = if ty == T::PackedTypedArray {
+                            T::PackedTypedArray
+                        } else {
+                            T::TypedArray
+                        };
+                        let object = dialect.wire_id(T::Object).unwrap_or(0) as u32;
+                        match e {
+                            ElemType::BuiltinObject => {
+                                raw.header(pm, FLAG_OBJECT_AS_ID)?;
+                                raw.u32(object);
+                            }
+                            ElemType::RawId(id) => {
+                                raw.header(pm, 0)?;
+                                raw.u32(*id);
+                            }
+                            // spec() covers every other element type.
+                            _ => return msg("unsupported element type"),
+                        }
+                    } else if dialect.has_typed_arrays() {
+                        let (kind, b) = block(dialect, &Some(e.clone()))?;
+                        let id = dialect.wire_id(T::Array).unwrap_or(0);
+                        raw.u32(Header::with_array_kind(id, kind).0);
+                        raw.buf.extend_from_slice(&b);
+                    } else {
+                        raw.header(T::Array, 0)?;
+                    }
+                    raw.count(a.len())?;
+                    items_into(&mut raw, a, stack, base)?;
+                    w.raw(&raw.buf)?;
+                    return Ok(None);
+                }
+            }
+            return Ok(frame(a, false, ".args"));
+        }
+        T::PackedByteArray => {
+            check_keys(m, &["type", "args"])?;
+            w.packed_bytes(&ints::<u8>(args(m)?)?)?
+        }
+        T::PackedInt32Array => {
+            check_keys(m, &["type", "args"])?;
+            w.packed_i32(ints::<i32>(args(m)?)?)?
+        }
+        T::PackedInt64Array => {
+            check_keys(m, &["type", "args"])?;
+            w.packed_i64(ints::<i64>(args(m)?)?)?
+        }
+        T::PackedFloat32Array => {
+            check_keys(m, &["type", "args"])?;
+            w.packed_f32(reals32(args(m)?)?)?
+        }
+        T::PackedFloat64Array => {
+            check_keys(m, &["type", "args"])?;
+            w.packed_f64(reals(args(m)?, false)?)?
+        }
+        T::PackedStringArray => {
+            check_keys(m, &["type", "args"])?;
+            let a = args(m)?;
+            let mut raw = Raw::new(dialect);
+            raw.header(T::PackedStringArray, 0)?;
+            raw.count(a.len())?;
+            for item in a {
+                let Some(mut s) = name_bytes(item) else {
+                    return msg("PackedStringArray args must be strings");
+                };
+                s.push(0); // the engine's terminator, counted in the length
+                raw.str_block(&s)?;
+            }
+            w.raw(&raw.buf)?;
+        }
+        T::PackedVector2Array | T::PackedVector3Array | T::PackedVector4Array => {
+            check_keys(m, &["type", "args", "precision"])?;
+            let a = args(m)?;
+            let p = precision(m)?;
+            let n = match ty {
+                T::PackedVector2Array => 2,
+                T::PackedVector3Array => 3,
+                _ => 4,
+            };
+            multiple_of(a, n, tn)?;
+            let c = reals(a, p == Precision::Single)?;
+            // A writer of its own: the precision is the JSON's, not `w`'s.
+            let mut buf = Vec::new();
+            let mut t = Writer::new(&mut buf, dialect).with_precision(p);
+            match n {
+                2 => t.packed_vector2::<f64, _>(chunks::<2, f64>(&c))?,
+                3 => t.packed_vector3::<f64, _>(chunks::<3, f64>(&c))?,
+                _ => t.packed_vector4::<f64, _>(chunks::<4, f64>(&c))?,
+            }
+            t.finish()?;
+            w.raw(&buf)?;
+        }
+        T::PackedColorArray => {
+            check_keys(m, &["type", "args"])?;
+            let a = args(m)?;
+            multiple_of(a, 4, tn)?;
+            w.packed_color(chunks::<4, f32>(&reals32(a)?))?
+        }
+        T::PackedVector2iArray | T::PackedVector3iArray | T::PackedVector4iArray => {
+            check_keys(m, &["type", "args"])?;
+            let a = args(m)?;
+            let c: Vec<i32> = ints(a)?;
+            match ty {
+                T::PackedVector2iArray => {
+                    multiple_of(a, 2, tn)?;
+                    w.packed_vector2i(chunks::<2, i32>(&c))?
+                }
+                T::PackedVector3iArray => {
+                    multiple_of(a, 3, tn)?;
+                    w.packed_vector3i(chunks::<3, i32>(&c))?
+                }
+                _ => {
+                    multiple_of(a, 4, tn)?;
+                    w.packed_vector4i(chunks::<4, i32>(&c))?
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
+fn parse_hex_str(s: &str) -> Option<Vec<u8>> {
+    crate::json::names::parse_hex(s)
+}
+
+fn elem(dialect: Dialect, v: Option<&Value>) -> Result<Option<ElemType>, Fail> {
+    match v {
+        None => Ok(None),
+        Some(v) => match parse_container_type(dialect, v) {
+            Some(e) => Ok(Some(e)),
+            None => msg(format!("invalid container element type {v}")),
+        },
+    }
+}
+
+/// The streaming writer's spec for an element type, where it has one (`Builtin(Nil)` =
+/// untyped side).
+fn spec(e: &Option<ElemType>) -> Option<ContainerTypeSpec<'_>> {
+    match e {
+        None => Some(ContainerTypeSpec::Builtin(T::Nil)),
+        Some(ElemType::Builtin(ty)) => Some(ContainerTypeSpec::Builtin(*ty)),
+        Some(ElemType::Class(c)) => core::str::from_utf8(c)
+            .ok()
+            .map(ContainerTypeSpec::ClassName),
+        Some(ElemType::Script(p)) => core::str::from_utf8(p).ok().map(ContainerTypeSpec::Script),
+        Some(ElemType::BuiltinObject | ElemType::RawId(_)) => None,
+    }
+}
+
+/// A Godot 4 type block by hand (for element types the streaming calls cannot express).
+fn block(dialect: Dialect, e: &Option<ElemType>) -> Result<(ContainerKind, Vec<u8>), Fail> {
+    let mut raw = Raw::new(dialect);
+    let kind = match e {
+        None => ContainerKind::None,
+        Some(ElemType::Builtin(ty)) => match dialect.wire_id(*ty) {
+            Some(id) => {
+                raw.u32(id as u32);
+                ContainerKind::Builtin
+            }
+            None => return msg(format!("{ty} is not a type of {dialect}")),
+        },
+        Some(ElemType::BuiltinObject) => {
+            raw.u32(dialect.wire_id(T::Object).unwrap_or(0) as u32);
+            ContainerKind::Builtin
+        }
+        Some(ElemType::RawId(id)) => {
+            raw.u32(*id);
+            ContainerKind::Builtin
+        }
+        Some(ElemType::Class(c)) => {
+            raw.str_block(c)?;
+            ContainerKind::ClassName
+        }
+        Some(ElemType::Script(p)) => {
+            raw.str_block(p)?;
+            ContainerKind::Script
+        }
+    };
+    Ok((kind, raw.buf))
+}
+
+/// Encodes each item as a value of its own and appends it (bounded by the JSON nesting).
+fn items_into(raw: &mut Raw, items: &[Value], stack: &[Frame<'_>], base: &str) -> Result<(), Fail> {
+    for (i, item) in items.iter().enumerate() {
+        let here = format!("{}.args[{i}]", path(base, stack));
+        let mut w = Writer::new(&mut raw.buf, raw.dialect).with_full_objects(true);
+        walk(&mut w, item, &here).map_err(Fail::Json)?;
+        w.finish()
+            .map_err(|e| Fail::Json(JsonError::encode(e, &here)))?;
+    }
+    Ok(())
+}

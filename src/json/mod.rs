@@ -1,0 +1,108 @@
+//! JSON in the convention of Godot 4.4+ `JSON.from_native` / `JSON.to_native`, made lossless.
+//! Feature `json`.
+//!
+//! [`write_json`] turns a decoded [`VariantRef`](crate::VariantRef) into one JSON document;
+//! [`from_json_str`] / [`write_json_value`] turn such a document back into wire bytes, and the
+//! bytes are the canonical encoding of the value (what [`crate::to_vec`] writes for the view),
+//! NaN payloads, `-0.0`, 64-bit math and ids included.
+//!
+//! | value | JSON |
+//! |---|---|
+//! | Nil, bool | `null`, `true`, `false` |
+//! | int | `"i:5"` |
+//! | float | `"f:1.5"`, `"f:-0.0"`, `"f:1e100"`, `"f:inf"`, `"f:-inf"`, `"f:nan"`, `"f:nan:0x7ff8000000000001"` |
+//! | String / StringName / NodePath | `"s:text"` / `"sn:name"` / `"np:/root/a:b"` |
+//! | math types, Color | `{"type":"Vector2","args":[1.5,2.0]}` (Basis and Transform list the basis columns, like the engine) |
+//! | 64-bit math (Godot 4 double builds) | the same plus `"precision":"double"` |
+//! | RID | `{"type":"RID"}`; Godot 4 adds `"id":"<u64>"` |
+//! | Object as id | `{"type":"Object","id":"<u64>"}` (`"0"` = null object) |
+//! | full Object | `{"type":"Node","props":["name",value,…]}` |
+//! | Callable / Signal | `{"type":"Callable"}` / `{"type":"Signal","name":"…","id":"<u64>"}` |
+//! | Array | `[…]`; typed: `{"type":"Array","elem_type":"int","args":[…]}` |
+//! | Dictionary | `{"type":"Dictionary","args":[k,v,…]}` (+ `key_type` / `value_type`) |
+//! | packed arrays | `{"type":"PackedInt32Array","args":[…]}` (flattened components) |
+//!
+//! Type names are the dialect's own (`Transform`, `Quat`, `PoolIntArray` in Godot 3); the
+//! Godot 4 names are accepted too. Numbers in `args` are written in the shortest form that
+//! reads back to the same bits at the value's width; non-finite ones are the strings `"inf"`,
+//! `"-inf"`, `"nan"` or `"nan:0x…"` (raw bits of that width). Text that is not UTF-8 (Godot 3
+//! accepts some) is written as hex: `{"type":"String","hex":"…"}`, or `{"hex":"…"}` where a
+//! name is expected. `docs/json.md` in the repository has the full description.
+//!
+//! ```
+//! use gdwire::{from_bytes, json, Dialect};
+//! // var2bytes({"hp": 100}) in Godot 4.
+//! let packet = [
+//!     0x1b, 0, 0, 0, 1, 0, 0, 0,
+//!     4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0,
+//!     2, 0, 0, 0, 100, 0, 0, 0,
+//! ];
+//! let value = from_bytes(Dialect::GODOT_4, &packet)?;
+//! let text = json::to_json_string(Dialect::GODOT_4, &value)?;
+//! assert_eq!(text, r#"{"type":"Dictionary","args":["s:hp","i:100"]}"#);
+//! assert_eq!(json::from_json_str(Dialect::GODOT_4, &text)?, packet);
+//! # Ok::<(), gdwire::json::JsonError>(())
+//! ```
+
+mod float;
+mod from_json;
+mod names;
+mod to_json;
+
+use alloc::string::{String, ToString};
+
+pub use from_json::{from_json_str, from_json_value, write_json_value};
+pub use to_json::{to_json_string, write_json};
+
+/// Why a value could not be converted to or from JSON.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum JsonError {
+    /// A view could not be read (only for views not validated by the decoder).
+    #[error("{0}")]
+    Read(#[from] crate::Error),
+    /// The text is not JSON.
+    #[error("invalid JSON: {0}")]
+    Syntax(serde_json::Error),
+    /// The JSON does not follow the convention; `path` locates it (`$.args[2]`).
+    #[error("{message} at {path}")]
+    Invalid {
+        /// What is wrong.
+        message: String,
+        /// Where, from the document root `$`.
+        path: String,
+    },
+    /// The writer refused the value (e.g. a type the dialect lacks); `path` locates it.
+    #[error("cannot encode {path}: {error}")]
+    Encode {
+        /// The writer's error (its offset is in the output).
+        error: crate::Error,
+        /// Where, from the document root `$`.
+        path: String,
+    },
+    /// The `fmt::Write` target failed.
+    #[error("formatter error")]
+    Fmt,
+}
+
+impl From<core::fmt::Error> for JsonError {
+    fn from(_: core::fmt::Error) -> Self {
+        JsonError::Fmt
+    }
+}
+
+impl JsonError {
+    fn invalid(message: String, path: String) -> JsonError {
+        JsonError::Invalid { message, path }
+    }
+
+    fn encode(error: crate::Error, path: &str) -> JsonError {
+        JsonError::Encode {
+            error,
+            path: path.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

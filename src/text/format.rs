@@ -1,0 +1,54 @@
+//! What differs between the engines' text writers. The traversal (`walk`) and the leaf cases
+//! (`leaf`) are shared; a dialect supplies only its numbers, punctuation and spellings.
+
+use core::fmt::Write;
+
+use crate::read::{ArrayRef, DictRef};
+use crate::text::number::NumBuf;
+use crate::text::TextError;
+use crate::Dialect;
+
+pub(crate) type Res = Result<(), TextError>;
+
+pub(crate) trait Format {
+    /// The dialect whose type names and dictionary key order apply.
+    fn dialect(&self) -> Dialect;
+
+    /// A constructor's parentheses: `"( "`, `" )"` in 3.x, `"("`, `")"` in 4.x.
+    fn parens(&self) -> (&'static str, &'static str);
+
+    /// A real as `rtos_fix` prints it (components and FLOAT scalars alike).
+    fn real(&self, v: f64) -> NumBuf;
+
+    /// `true` for the `real` texts a FLOAT scalar prints without `.0` (inf, nan …); other
+    /// texts get `.0` unless they contain `.`, `e` or `E`.
+    fn bare_float(&self, text: &str) -> bool;
+
+    /// An integer component of Vector2i & co.
+    fn int(&self, v: i32) -> NumBuf;
+
+    /// What precedes a StringName's quoted text (`@"` or `&"`).
+    fn string_name(&self) -> &'static str;
+
+    /// An RID with its id (`None`: an empty RID).
+    fn rid<W: Write>(&self, out: &mut W, id: Option<u64>) -> Res;
+
+    /// Up to and including `[` (and a typed array's type).
+    fn open_array<W: Write>(&self, out: &mut W, a: &ArrayRef<'_>) -> Res;
+
+    /// From `]` on.
+    fn close_array<W: Write>(&self, out: &mut W, a: &ArrayRef<'_>) -> Res;
+
+    /// What precedes `{` (a typed dictionary's types); nothing by default.
+    fn open_dictionary<W: Write>(&self, _out: &mut W, _d: &DictRef<'_>) -> Res {
+        Ok(())
+    }
+
+    /// What follows `}`; nothing by default.
+    fn close_dictionary<W: Write>(&self, _out: &mut W, _d: &DictRef<'_>) -> Res {
+        Ok(())
+    }
+
+    /// A dictionary without entries (the others are `{\n`, entries joined by `,\n`, `\n}`).
+    fn empty_dictionary(&self) -> &'static str;
+}

@@ -1,0 +1,85 @@
+//! Godot 3 `var2str` (`VariantWriter::write`, 3.2.3 `core/variant_parser.cpp`), checked
+//! byte for byte against a real 3.2.3 engine, and the Pandemonium writer derived from it.
+
+use core::fmt::Write;
+
+use crate::read::ArrayRef;
+use crate::text::format::{Format, Res};
+use crate::text::number::{printf_g, NumBuf};
+use crate::Dialect;
+
+pub(crate) struct Godot3 {
+    pub(crate) dialect: Dialect,
+    /// Pandemonium's writer: `rtos_fix` with `inf_neg`, `{\n}` for an empty dictionary, and
+    /// its extra types.
+    pub(crate) pandemonium: bool,
+}
+
+impl Format for Godot3 {
+    fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    fn parens(&self) -> (&'static str, &'static str) {
+        ("( ", " )")
+    }
+
+    /// A real as the 3.x writers print it: through `real_t` (`float`), then `rtosfix`.
+    fn real(&self, v: f64) -> NumBuf {
+        if v.is_nan() {
+            // The conversion to float keeps the sign (x86), and glibc prints it.
+            return NumBuf::of(match (self.pandemonium, v.is_sign_negative()) {
+                (false, true) => "-nan",
+                _ => "nan",
+            });
+        }
+        let f = v as f32;
+        if f == 0.0 {
+            // Negative zero is written as 0 on purpose (avoids noisy diffs).
+            return NumBuf::of("0");
+        }
+        if self.pandemonium && f.is_infinite() {
+            return NumBuf::of(if f > 0.0 { "inf" } else { "inf_neg" });
+        }
+        printf_g(f64::from(f))
+    }
+
+    fn bare_float(&self, text: &str) -> bool {
+        // 3.2.3 appends `.0` to "-inf" and "-nan"; Pandemonium spells them without a sign.
+        match self.pandemonium {
+            true => matches!(text, "inf" | "inf_neg" | "nan"),
+            false => matches!(text, "inf" | "nan"),
+        }
+    }
+
+    /// `rtosfix` of an integer component (Pandemonium's Vector2i & co. go through a double).
+    fn int(&self, v: i32) -> NumBuf {
+        self.real(f64::from(v))
+    }
+
+    fn string_name(&self) -> &'static str {
+        "@\""
+    }
+
+    fn rid<W: Write>(&self, _out: &mut W, _id: Option<u64>) -> Res {
+        // The writer has no case for RID: nothing is written.
+        Ok(())
+    }
+
+    fn open_array<W: Write>(&self, out: &mut W, _a: &ArrayRef<'_>) -> Res {
+        Ok(out.write_str("[ ")?)
+    }
+
+    fn close_array<W: Write>(&self, out: &mut W, _a: &ArrayRef<'_>) -> Res {
+        Ok(out.write_str(" ]")?)
+    }
+
+    fn empty_dictionary(&self) -> &'static str {
+        // 3.2.3 closes with "\n}" even when empty; Pandemonium ends every entry with a line
+        // break and closes with "}".
+        match self.pandemonium {
+            true => "{\n}",
+            false => "{\n\n}",
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Godot 4 `var_to_str` (`VariantWriter::write`, `core/variant/variant_parser.cpp`, with
+//! `p_compat = true` as `var_to_str` calls it). Derived from source; see docs/text.md.
+
+use core::fmt::Write;
+
+use crate::read::{ArrayRef, ContainerType, DictRef};
+use crate::text::escape::{write_escaped, write_plain, Escape};
+use crate::text::format::{Format, Res};
+use crate::text::number::{printf_g, shortest, NumBuf};
+use crate::{Dialect, VariantType};
+
+pub(crate) struct Godot4 {
+    pub(crate) dialect: Dialect,
+}
+
+impl Godot4 {
+    fn modern(&self) -> bool {
+        // Grisu2 and StringLikeVariantOrder arrived with 4.4, the first line with typed
+        // dictionaries.
+        self.dialect.has_typed_dictionaries()
+    }
+}
+
+/// The name a typed container prints for its element type.
+fn container_type<W: Write>(out: &mut W, t: &ContainerType<'_>, nil: &str) -> Res {
+    match t {
+        ContainerType::Builtin(VariantType::Nil) => out.write_str(nil)?,
+        ContainerType::Builtin(ty) => out.write_str(ty.name())?,
+        ContainerType::ClassName(name) => write_plain(out, *name)?,
+        ContainerType::Script(path) => {
+            // A script type prints as a reference to its resource path.
+            out.write_str("Resource(\"")?;
+            write_escaped(out, *path, Escape::Multiline)?;
+            out.write_str("\")")?;
+        }
+        ContainerType::UnknownBuiltin(id) => write!(out, "{id}")?,
+    }
+    Ok(())
+}
+
+fn typed(d: &DictRef<'_>) -> bool {
+    d.key_type().is_some() || d.value_type().is_some()
+}
+
+fn element_type<'a>(a: &ArrayRef<'a>) -> Option<ContainerType<'a>> {
+    match a.element_type() {
+        None | Some(ContainerType::Builtin(VariantType::Nil)) => None,
+        Some(t) => Some(t),
+    }
+}
+
+impl Format for Godot4 {
+    fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    fn parens(&self) -> (&'static str, &'static str) {
+        ("(", ")")
+    }
+
+    /// `rtos_fix`. 4.4+ (`modern`): Grisu2 shortest digits, of the `f32` when the value is
+    /// one exactly; `-inf` stays `inf_neg` in compat mode. 4.0 – 4.3: `%lg`.
+    fn real(&self, v: f64) -> NumBuf {
+        if v == 0.0 {
+            return NumBuf::of("0");
+        }
+        if v == f64::NEG_INFINITY {
+            return NumBuf::of("inf_neg");
+        }
+        if self.modern() {
+            let single = !v.is_nan() && f64::from(v as f32) == v;
+            return shortest(v, single);
+        }
+        if v.is_nan() {
+            return NumBuf::of("nan");
+        }
+        printf_g(v)
+    }
+
+    fn bare_float(&self, text: &str) -> bool {
+        match self.modern() {
+            true => matches!(text, "inf" | "-inf" | "nan"),
+            false => matches!(text, "inf" | "inf_neg" | "nan"),
+        }
+    }
+
+    fn int(&self, v: i32) -> NumBuf {
+        let mut out = NumBuf::new();
+        let _ = write!(out, "{v}");
+        out
+    }
+
+    fn string_name(&self) -> &'static str {
+        "&\""
+    }
+
+    fn rid<W: Write>(&self, out: &mut W, id: Option<u64>) -> Res {
+        match id.unwrap_or(0) {
+            0 => out.write_str("RID()")?,
+            id => write!(out, "RID({id})")?,
+        }
+        Ok(())
+    }
+
+    fn open_array<W: Write>(&self, out: &mut W, a: &ArrayRef<'_>) -> Res {
+        if let Some(t) = element_type(a) {
+            out.write_str("Array[")?;
+            container_type(out, &t, "Nil")?;
+            out.write_str("](")?;
+        }
+        Ok(out.write_str("[")?)
+    }
+
+    fn close_array<W: Write>(&self, out: &mut W, a: &ArrayRef<'_>) -> Res {
+        out.write_str("]")?;
+        if element_type(a).is_some() {
+            out.write_str(")")?;
+        }
+        Ok(())
+    }
+
+    fn open_dictionary<W: Write>(&self, out: &mut W, d: &DictRef<'_>) -> Res {
+        if typed(d) {
+            let any = ContainerType::Builtin(VariantType::Nil);
+            out.write_str("Dictionary[")?;
+            container_type(out, &d.key_type().unwrap_or(any), "Variant")?;
+            out.write_str(", ")?;
+            container_type(out, &d.value_type().unwrap_or(any), "Variant")?;
+            out.write_str("](")?;
+        }
+        Ok(())
+    }
+
+    fn close_dictionary<W: Write>(&self, out: &mut W, d: &DictRef<'_>) -> Res {
+        if typed(d) {
+            out.write_str(")")?;
+        }
+        Ok(())
+    }
+
+    fn empty_dictionary(&self) -> &'static str {
+        // Since 4.0 (PR #56896).
+        "{}"
+    }
+}
