@@ -1,5 +1,5 @@
 //! Decoding cost of hostile input shapes at growing sizes (bytes/s must stay flat: linear
-//! cost), next to the real engine capture. Run: `cargo bench --bench adversarial`.
+//! cost), next to the real engine capture. Run: `cargo bench --bench adversarial --features json`.
 //! Results: docs/hardening.md.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -64,6 +64,7 @@ fn walker<'a>(w: &mut Walker<'a>, bytes: &'a [u8]) -> u64 {
 type Shape = fn(usize) -> Vec<u8>;
 
 fn group(c: &mut Criterion, name: &str, shape: Shape, sizes: &[usize], walks: bool) {
+    let text_and_json = name.starts_with("deep_");
     let dec = Decoder::new(Dialect::GODOT_4);
     let mut g = c.benchmark_group(name);
     for &size in sizes {
@@ -80,6 +81,24 @@ fn group(c: &mut Criterion, name: &str, shape: Shape, sizes: &[usize], walks: bo
             let mut w = dec.walk(&[]);
             b.iter(|| walker(&mut w, black_box(&bytes)))
         });
+        // Views walked by other layers (text form, JSON): their cost on the same shapes.
+        if text_and_json {
+            g.bench_function(BenchmarkId::new("text", size), |b| {
+                b.iter(|| {
+                    let v = dec.decode(black_box(&bytes)).unwrap();
+                    gdwire::text::to_text(Dialect::GODOT_4, &v).unwrap().len()
+                })
+            });
+            #[cfg(feature = "json")]
+            g.bench_function(BenchmarkId::new("json", size), |b| {
+                b.iter(|| {
+                    let v = dec.decode(black_box(&bytes)).unwrap();
+                    gdwire::json::to_json_string(Dialect::GODOT_4, &v)
+                        .unwrap()
+                        .len()
+                })
+            });
+        }
         // Re-encoding a decoded view walks it through the lazy iterators too.
         let mut out = vec![0u8; bytes.len()];
         g.bench_function(BenchmarkId::new("reencode", size), |b| {

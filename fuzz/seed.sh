@@ -29,3 +29,5 @@ for seq in [b"\x04\x01\x12\x02\x02\x01\x00\x00\x00\x00\x00\x00\x00\x04\x03abc",
     put("writer", seq)
 PY
 for d in corpus/*/; do echo "$d $(ls "$d" | wc -l)"; done
+# JSON seeds need the crate's own JSON writer.
+cargo +nightly run -q --release --bin seed_json

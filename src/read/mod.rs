@@ -26,6 +26,7 @@ pub use node_path::NodePathRef;
 pub use object::{FullObjectRef, ObjectRef, PropertyIter, SignalRef};
 pub use packed::{Element, PackedReals, PackedRef, PackedStrings};
 pub use skip::MAX_PENDING_LEVELS;
+pub(crate) use text::is_valid as text_is_valid;
 pub use text::StrRef;
 pub use value::VariantRef;
 pub use walk::{Event, Walker};

@@ -377,9 +377,15 @@ impl<S: Sink> Writer<S> {
         self.string_bytes(s.as_bytes())
     }
 
-    /// A String from raw bytes, written as they are (not checked to be UTF-8).
+    /// A String from raw bytes, written as they are. The bytes must be text the dialect's
+    /// reader accepts (UTF-8; Godot 3 also takes the non-UTF-8 forms its parser allows, e.g.
+    /// 5- and 6-byte sequences), else [`ErrorKind::InvalidText`] (and, like every error, the
+    /// writer stops): the writer never emits bytes the reader (and the engine) would reject.
     pub fn string_bytes(&mut self, s: &[u8]) -> Result<()> {
         self.leaf(|w| {
+            if !crate::read::text_is_valid(s, w.dialect.text_rules()) {
+                return Err(w.err(ErrorKind::InvalidText));
+            }
             w.header(T::String, 0)?;
             w.str_block(s)
         })

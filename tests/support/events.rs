@@ -10,6 +10,14 @@ use gdwire::{ObjectRef, VariantRef};
 pub fn key(e: &Event<'_>) -> String {
     match e {
         Event::Begin(v) => format!("begin {:?} {}", v.variant_type(), len(v)),
+        // A node path by what it means: the writer writes canonical flag words, so raw flag
+        // bits the engine ignores do not survive a re-encoding.
+        Event::Value(VariantRef::NodePath(p)) => format!(
+            "NodePath(absolute={} names={:?} subnames={:?})",
+            p.is_absolute(),
+            p.names().collect::<Vec<_>>(),
+            p.subnames().collect::<Vec<_>>()
+        ),
         Event::Value(v) => format!("{v:?}"),
         Event::Property(name) => format!("prop {name:?}"),
         Event::End => "end".into(),
