@@ -4,6 +4,7 @@
 //! skip, the cursor and the views all go through [`read_head`].
 
 use crate::error::{Error, ErrorKind, Expected, Result};
+use crate::float_width::{narrow, widen};
 use crate::header::{ContainerKind, Header, FLAG_OBJECT_AS_ID};
 use crate::math::{Color, Precision, Rect2i, Vector2i, Vector3i, Vector4, Vector4i, WireReals};
 use crate::read::array::{ArrayKind, ArrayRef};
@@ -58,7 +59,7 @@ fn reals<T: WireReals>(
     for (slot, chunk) in out.iter_mut().zip(bytes.chunks_exact(size)) {
         *slot = match precision {
             Precision::Single => {
-                f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]) as f64
+                widen(f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]))
             }
             Precision::Double => {
                 let mut b = [0u8; 8];
@@ -174,7 +175,7 @@ pub(crate) fn read_head<'a>(
             } else {
                 let v = u32_at(data, p).ok_or(truncated(Expected::Payload(ty), p))?;
                 (
-                    VariantRef::Float(f32::from_bits(v) as f64),
+                    VariantRef::Float(widen(f32::from_bits(v))),
                     Next::Leaf(p + 4),
                 )
             }
@@ -225,10 +226,10 @@ pub(crate) fn read_head<'a>(
             // Colours are single precision whatever the build and flag.
             let (v, end) = reals::<Vector4>(data, p, Precision::Single, ty)?;
             let c = Color {
-                r: v.x as f32,
-                g: v.y as f32,
-                b: v.z as f32,
-                a: v.w as f32,
+                r: narrow(v.x),
+                g: narrow(v.y),
+                b: narrow(v.z),
+                a: narrow(v.w),
             };
             (VariantRef::Color(c), Next::Leaf(end))
         }

@@ -4,6 +4,7 @@ use core::borrow::Borrow;
 
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind, Result};
+use crate::float_width::{narrow, widen};
 use crate::header::{ContainerKind, Header, FLAG_64, FLAG_OBJECT_AS_ID};
 use crate::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
@@ -74,7 +75,7 @@ mod sealed {
 
 impl Real for f32 {
     fn to_f64(self) -> f64 {
-        self as f64
+        widen(self)
     }
 }
 impl Real for f64 {
@@ -1077,7 +1078,7 @@ impl<S: Sink> Writer<S> {
         let len = R::COUNT * p.size();
         for (c, out) in comps[..R::COUNT].iter().zip(buf.chunks_exact_mut(p.size())) {
             match p {
-                Precision::Single => out.copy_from_slice(&(*c as f32).to_le_bytes()),
+                Precision::Single => out.copy_from_slice(&narrow(*c).to_le_bytes()),
                 Precision::Double => out.copy_from_slice(&c.to_le_bytes()),
             }
         }
@@ -1218,7 +1219,7 @@ impl<S: Sink> Writer<S> {
         match p {
             Precision::Single => self.put_packed(ty, 0, items, 4 * N, |v: &[R; N], out| {
                 for (chunk, c) in out.chunks_exact_mut(4).zip(v) {
-                    chunk.copy_from_slice(&(c.to_f64() as f32).to_le_bytes());
+                    chunk.copy_from_slice(&narrow(c.to_f64()).to_le_bytes());
                 }
             }),
             Precision::Double => self.put_packed(ty, FLAG_64, items, 8 * N, |v: &[R; N], out| {
