@@ -63,3 +63,75 @@ fn node_path_garbage_flag_bits_reencode_canonically() {
     assert_eq!(q.is_absolute(), p.is_absolute());
     assert_eq!(to_vec(Dialect::GODOT_3, &v2).unwrap(), out);
 }
+
+/// `writer` and `json` targets: a full-object class name that is empty *as text* ("\0\x01",
+/// from `begin_object` or JSON `{"type":"\u0000\u0000","props":[]}`) was written with a
+/// property count, but the reader, like the engine, reads such a class as a null object with
+/// no count after it, and the output had trailing bytes. The writer now refuses it.
+#[test]
+fn writer_refuses_class_names_that_are_empty_as_text() {
+    for class in ["", "\0", "\0\u{1}", "\u{FEFF}", "\u{FEFF}\0Node"] {
+        for dialect in Dialect::ALL {
+            let mut w = Writer::new(Vec::new(), dialect).with_full_objects(true);
+            let err = w.begin_object(class, 0).unwrap_err();
+            assert_eq!(
+                err.kind(),
+                ErrorKind::EmptyClassName,
+                "{class:?} {dialect:?}"
+            );
+        }
+    }
+    let mut w = Writer::new(Vec::new(), Dialect::GODOT_4).with_full_objects(true);
+    w.begin_object("Node\0junk", 0).unwrap();
+    w.finish().unwrap();
+    let out = w.into_sink();
+    let v = Decoder::new(Dialect::GODOT_4)
+        .with_allow_objects(true)
+        .decode_exact(&out)
+        .unwrap();
+    assert!(!v.as_object().unwrap().is_null());
+}
+
+#[cfg(feature = "json")]
+#[test]
+fn json_class_name_empty_as_text_is_an_error() {
+    let text = r#"{"type":"\u0000\u0000","props":[]}"#;
+    assert!(gdwire::json::from_json_str(Dialect::PANDEMONIUM_3_8, text).is_err());
+}
+
+/// `frame` target (out of memory): with the maximum frame raised to the engine's limit, a
+/// 4-byte prefix announcing ~2 GiB made `FrameBuffer` allocate the whole frame at once.
+/// Memory now grows with the bytes that arrive (at most doubling).
+#[test]
+fn frame_buffer_grows_with_data_not_with_the_announced_size() {
+    use gdwire::frame::{FrameBuffer, Framing};
+    use gdwire::write::Endian;
+    let framing = Framing::new(Endian::Little).with_max_frame(usize::MAX);
+    let mut fb = FrameBuffer::new(framing).with_read_size(16);
+    fb.push(&0x7979_7979u32.to_le_bytes()).unwrap();
+    assert_eq!(fb.next_frame().unwrap(), None);
+    assert!(fb.capacity() < 1024, "{}", fb.capacity());
+    // A real frame still reassembles, however the bytes are cut.
+    let payload: Vec<u8> = (0..100_000u32).map(|i| i as u8).collect();
+    let mut stream = (payload.len() as u32).to_le_bytes().to_vec();
+    stream.extend_from_slice(&payload);
+    let mut fb = FrameBuffer::new(framing).with_read_size(16);
+    let mut got = None;
+    for chunk in stream.chunks(777) {
+        let mut chunk = chunk;
+        while !chunk.is_empty() {
+            let n = fb.push(chunk).unwrap();
+            chunk = &chunk[n..];
+            assert!(
+                fb.capacity() <= 2 * fb.buffered() + 1024,
+                "{}",
+                fb.capacity()
+            );
+            if let Some(f) = fb.next_frame().unwrap() {
+                got = Some(f.to_vec());
+            }
+        }
+    }
+    assert_eq!(got.as_deref(), Some(&payload[..]));
+    fb.finish().unwrap();
+}

@@ -555,7 +555,8 @@ impl<S: Sink> Writer<S> {
     }
 
     /// Starts a full object (needs [`Writer::with_full_objects`]): class name and property
-    /// count; then write `properties` × ([`Writer::property_name`], value). An empty class is
+    /// count; then write `properties` × ([`Writer::property_name`], value). A class that is empty
+    /// as text (empty, starting with NUL, or only a BOM: the engine reads a null object) is
     /// [`ErrorKind::EmptyClassName`]: write a null object with [`Writer::nil`].
     pub fn begin_object(&mut self, class: &str, properties: usize) -> Result<()> {
         self.guard(|w| {
@@ -564,7 +565,9 @@ impl<S: Sink> Writer<S> {
             if !w.full_objects {
                 return Err(w.err(ErrorKind::FullObjectsDisabled));
             }
-            if class.is_empty() {
+            // Empty as text (e.g. "\0x", or only a BOM) is a null object to the reader and
+            // the engine: no property count would be read.
+            if crate::read::visible_text(class.as_bytes()).is_empty() {
                 return Err(w.err(ErrorKind::EmptyClassName));
             }
             w.header(T::Object, 0)?;
@@ -1463,7 +1466,7 @@ impl<S: Sink> Writer<S> {
                 if !self.full_objects {
                     return Err(self.err(ErrorKind::FullObjectsDisabled));
                 }
-                if obj.class().raw().is_empty() {
+                if obj.class().bytes().is_empty() {
                     return Err(self.err(ErrorKind::EmptyClassName));
                 }
                 let n = self.count(obj.len())?;
