@@ -135,3 +135,21 @@ fn frame_buffer_grows_with_data_not_with_the_announced_size() {
     assert_eq!(got.as_deref(), Some(&payload[..]));
     fb.finish().unwrap();
 }
+
+/// Re-encoding into another dialect: text Godot 3 accepts but Godot 4 does not (a 5-byte
+/// sequence) must not be written as a Godot 4 string the reader then rejects.
+#[test]
+fn cross_dialect_reencoding_never_writes_what_the_target_rejects() {
+    let bytes = [
+        4, 0, 0, 0, 5, 0, 0, 0, 0xf8, 0x88, 0x80, 0x80, 0x80, 0, 0, 0,
+    ];
+    let v = Decoder::new(Dialect::GODOT_3).decode_exact(&bytes).unwrap();
+    for target in Dialect::ALL {
+        if let Ok(out) = to_vec(target, &v) {
+            assert!(
+                Decoder::new(target).decode_exact(&out).is_ok(),
+                "{target:?} reader rejects {out:02x?}"
+            );
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! decode → re-encode → decode: whatever decodes re-encodes (to_vec, to_slice, encoded_len
 //! agree), the reader accepts what the writer wrote and sees the same value, and
-//! re-encoding that is byte-stable.
+//! re-encoding that is byte-stable; re-encoding into any other dialect gives bytes that
+//! dialect's reader accepts, or an error.
 #![no_main]
 
 use gdwire::{encoded_len, to_slice, to_vec, Decoder, Dialect, ErrorKind};
@@ -30,6 +31,14 @@ fuzz_target!(|data: &[u8]| {
             events::view_events(v2, true, &mut b).unwrap();
             assert_eq!(events::normalized(a), events::normalized(b), "value changed");
             assert_eq!(to_vec(dialect, &v2).unwrap(), out, "re-encoding not stable");
+            // Into every other dialect: refusing is fine (a type the target lacks, text it
+            // cannot hold), writing bytes its reader rejects is not.
+            for target in Dialect::ALL {
+                if let Ok(out) = to_vec(target, &v) {
+                    let r = Decoder::new(target).with_allow_objects(objects).decode_exact(&out);
+                    assert!(r.is_ok(), "{target:?} rejects {out:02x?}: {r:?}");
+                }
+            }
         }
     }
 });

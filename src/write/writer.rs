@@ -1024,14 +1024,30 @@ impl<S: Sink> Writer<S> {
     }
 
     fn str_block(&mut self, s: &[u8]) -> Result<()> {
+        self.check_text(s)?;
         let n = self.count(s.len())?;
         self.u32(n)?;
         self.bytes(s)?;
         self.pad(s.len())
     }
 
+    /// Text for this dialect's reader. Only views decoded in another dialect can fail: `&str`
+    /// is valid everywhere, and Godot 3's parser accepts any UTF-8; Godot 3 text that is not
+    /// UTF-8 (5-byte forms, surrogates) cannot be written for a strict-UTF-8 dialect.
+    #[inline]
+    fn check_text(&self, s: &[u8]) -> Result<()> {
+        if self.dialect.text_rules() == crate::dialect::TextRules::Strict
+            && !s.is_ascii()
+            && !crate::read::text_is_valid(s, crate::dialect::TextRules::Strict)
+        {
+            return Err(self.err(ErrorKind::InvalidText));
+        }
+        Ok(())
+    }
+
     /// A PackedStringArray element: `len + 1`, bytes, NUL, zero pad.
     fn packed_string(&mut self, s: &[u8], add_nul: bool) -> Result<()> {
+        self.check_text(s)?;
         let len = s.len() + add_nul as usize;
         let n = self.count(len)?;
         self.u32(n)?;
