@@ -47,17 +47,21 @@ fn walker_agrees_with_validate_and_views_on_every_fixture() {
     big_stack(every_fixture);
 }
 
-/// Under Miri (`.ci/run`), a sample: every 32nd fixture, two dialects, no truncations.
+/// Under Miri (`.ci/run`), a sample: every 2nd engine value under 1 KiB, Godot 3 with objects
+/// allowed, no truncations.
 const MIRI: bool = cfg!(miri);
 
 fn every_fixture() {
     let mut fixtures = support::values();
-    fixtures.extend(support::malformed());
     if MIRI {
-        fixtures = fixtures.into_iter().step_by(32).collect();
+        // Parsing the 225 KB malformed.jsonl alone takes minutes in the interpreter.
+        fixtures.retain(|f| f.bytes.len() < 1024);
+        fixtures = fixtures.into_iter().step_by(2).collect();
+    } else {
+        fixtures.extend(support::malformed());
     }
     let dialects: &[Dialect] = if MIRI {
-        &[Dialect::GODOT_3, Dialect::GODOT_4]
+        &[Dialect::GODOT_3]
     } else {
         &Dialect::ALL
     };
@@ -65,6 +69,9 @@ fn every_fixture() {
     for f in &fixtures {
         for &dialect in dialects {
             for objects in [false, true] {
+                if MIRI && !objects {
+                    continue;
+                }
                 let dec = Decoder::new(dialect).with_allow_objects(objects);
                 check(
                     dec,
@@ -81,7 +88,7 @@ fn every_fixture() {
             }
         }
     }
-    assert!(checked > if MIRI { 80 } else { 10_000 }, "{checked}");
+    assert!(checked > if MIRI { 50 } else { 10_000 }, "{checked}");
 }
 
 #[test]
@@ -215,7 +222,7 @@ fn small_stack_fails_cleanly_and_reset_reuses() {
         .unwrap();
     assert_eq!(err.kind(), ErrorKind::TooDeep { limit: 8 });
     // A chain needs one level, however long.
-    let chain = shapes::deep_chain(500);
+    let chain = shapes::deep_chain(if MIRI { 50 } else { 500 });
     assert!(Walker::<'_, 1>::with_stack(dec, &chain).all(|e| e.is_ok()));
     let mut w = dec.walk(&bytes);
     let first: Vec<_> = w.by_ref().map(|e| key(&e.unwrap())).collect();
