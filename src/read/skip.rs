@@ -10,7 +10,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::read::decoder::Decoder;
-use crate::read::head::{read_head, Next};
+use crate::read::head::{quick_next, read_head, Next};
 use crate::read::input::string_block;
 
 const STACK: usize = 32;
@@ -72,7 +72,11 @@ fn run(
             let limit = dec.max_depth();
             return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
         }
-        match read_head(dec, data, pos, depth, validate)?.1 {
+        let next = match quick_next(dec, data, pos, validate) {
+            Some(next) => next,
+            None => read_head(dec, data, pos, depth, validate)?.1,
+        };
+        match next {
             Next::Leaf(end) => pos = end,
             Next::Nest {
                 body,
