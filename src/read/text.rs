@@ -18,7 +18,23 @@ pub(crate) fn visible_text(raw: &[u8]) -> &[u8] {
 }
 
 /// True when the engine line's UTF-8 parser accepts `raw` (the string block's bytes).
+#[inline]
 pub(crate) fn is_valid(raw: &[u8], rules: TextRules) -> bool {
+    // Fast path: when the whole block is strict UTF-8, so is the visible text (a NUL or a
+    // BOM cannot sit inside a multi-byte sequence), and Godot 3 accepts every strict
+    // sequence (its rejections are all overlong or malformed forms). This saves the BOM
+    // and NUL search on the common case.
+    utf8_ok(raw) || is_valid_slow(raw, rules)
+}
+
+/// Strict UTF-8 validation of a whole block.
+#[inline]
+fn utf8_ok(raw: &[u8]) -> bool {
+    crate::read::utf8::is_utf8(raw)
+}
+
+#[cold]
+fn is_valid_slow(raw: &[u8], rules: TextRules) -> bool {
     let text = visible_text(raw);
     match rules {
         TextRules::Strict => core::str::from_utf8(text).is_ok(),
