@@ -212,6 +212,35 @@ pub(crate) fn read_head<'a>(
     depth: u32,
     validate: bool,
 ) -> Result<(VariantRef<'a>, Next)> {
+    let mut next = Next::Leaf(pos);
+    read_value(dec, data, pos, depth, validate, &mut next).map(|value| (value, next))
+}
+
+/// [`read_head`] with the extent written to `next` (left alone on error), so the view, the
+/// largest part of the answer, is built once in the caller's return slot instead of being
+/// moved out of a tuple: the iterators' hot path.
+#[inline]
+pub(crate) fn read_value<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    depth: u32,
+    validate: bool,
+    next: &mut Next,
+) -> Result<VariantRef<'a>> {
+    let (value, n) = read_value_inner(dec, data, pos, depth, validate)?;
+    *next = n;
+    Ok(value)
+}
+
+#[inline(always)]
+fn read_value_inner<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    depth: u32,
+    validate: bool,
+) -> Result<(VariantRef<'a>, Next)> {
     let dialect = dec.dialect();
     let header = Header(u32_at(data, pos).ok_or(truncated(Expected::Header, pos))?);
     let id = header.type_id();

@@ -3,7 +3,7 @@
 
 use crate::error::Result;
 use crate::read::decoder::Decoder;
-use crate::read::head::{read_head, Next};
+use crate::read::head::{read_value, Next};
 use crate::read::input::string_block;
 use crate::read::skip::skip_value;
 use crate::read::text::StrRef;
@@ -61,17 +61,14 @@ impl<'a> Seq<'a> {
         if let Err(e) = self.settle() {
             return self.fail(e);
         }
-        match read_head(&self.dec, self.data, self.pos, self.depth, false) {
-            Ok((value, Next::Leaf(end))) => {
-                self.pos = end;
-                Some(Ok(value))
-            }
-            Ok((value, Next::Nest { .. })) => {
-                self.unskipped = Some(self.pos);
-                Some(Ok(value))
-            }
-            Err(e) => self.fail(e),
+        let mut next = Next::Leaf(self.pos);
+        let value = read_value(&self.dec, self.data, self.pos, self.depth, false, &mut next);
+        match next {
+            _ if value.is_err() => self.left = 0,
+            Next::Leaf(end) => self.pos = end,
+            Next::Nest { .. } => self.unskipped = Some(self.pos),
         }
+        Some(value)
     }
 
     /// The next object property: a name string block, then a value.
