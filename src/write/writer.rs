@@ -126,8 +126,9 @@ enum Block<'s> {
 struct Frame {
     /// Items still to come (dictionary: keys and values; object: properties).
     left: u32,
-    /// Depth of those items.
-    depth: u32,
+    /// Depth of those items (at most `MAX_DEPTH + 1`). `u16` so the frame has no padding
+    /// and the writer's stack is zeroed by a plain memset in `Writer::new`.
+    depth: u16,
     /// Items are object properties: a name before each value.
     props: bool,
     need_name: bool,
@@ -927,7 +928,7 @@ impl<S: Sink> Writer<S> {
         }
         frame.left -= 1;
         frame.need_name = frame.props;
-        let depth = frame.depth;
+        let depth = u32::from(frame.depth);
         if frame.left == 0 {
             self.sp = top;
         }
@@ -946,7 +947,8 @@ impl<S: Sink> Writer<S> {
             }
             self.stack[self.sp] = Frame {
                 left: values,
-                depth: depth + 1,
+                // `depth <= MAX_DEPTH` here (checked by `item`); saturating keeps it so.
+                depth: u16::try_from(depth + 1).unwrap_or(u16::MAX),
                 props,
                 need_name: props,
             };
