@@ -7,7 +7,8 @@
 //!
 //! With `GDWIRE_BENCH_PAYLOADS=<dir>` set, the bench only writes each dataset's Godot 3 and
 //! Godot 4 encodings as `store_var` frame files (`<dir>/<name>.g3.bin`, `.g4.bin`: u32 LE
-//! length, value, repeated) for the engine script, and exits.
+//! length, value, repeated) for the engine script, and exits. `GDWIRE_BENCH_REPEAT` (see
+//! `repeat`) runs one operation in a loop for profilers.
 
 mod datasets;
 
@@ -281,10 +282,35 @@ fn write_payloads(dir: &str, sets: &[Dataset]) {
     }
 }
 
+/// `GDWIRE_BENCH_REPEAT=<dataset>/<op>:<n>` runs one operation `n` times and exits, for
+/// `perf stat` / `perf record` (cycle counts are steadier than wall time on a busy machine).
+fn repeat(spec: &str, sets: &[Dataset]) {
+    let (name, n) = spec.split_once(':').expect("<dataset>/<op>:<n>");
+    let (set, op) = name.split_once('/').expect("<dataset>/<op>");
+    let d = sets.iter().find(|d| d.name == set).expect("dataset");
+    let g4 = Decoder::new(Dialect::GODOT_4);
+    let mut out = vec![0u8; d.g4.len()];
+    let mut check = 0u64;
+    for _ in 0..n.parse::<usize>().unwrap() {
+        check = check.wrapping_add(match op {
+            "g4_walk" => walk_stream(g4, black_box(&d.g4)),
+            "g4_validate" => validate_stream(g4, black_box(&d.g4)) as u64,
+            "g4_encode" => encode_stream(Dialect::GODOT_4, black_box(&d.values), &mut out) as u64,
+            "g4_packed_sum" => mesh_sums(g4, black_box(&d.g4)) as u64,
+            _ => panic!("unknown op {op}"),
+        });
+    }
+    println!("{check}");
+}
+
 fn benches(c: &mut Criterion) {
     let sets = datasets::all();
     if let Ok(dir) = std::env::var("GDWIRE_BENCH_PAYLOADS") {
         write_payloads(&dir, &sets);
+        std::process::exit(0);
+    }
+    if let Ok(spec) = std::env::var("GDWIRE_BENCH_REPEAT") {
+        repeat(&spec, &sets);
         std::process::exit(0);
     }
     for d in &sets {
