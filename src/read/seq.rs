@@ -5,7 +5,7 @@ use crate::error::Result;
 use crate::header::FLAG_64;
 use crate::read::decoder::Decoder;
 use crate::read::head::{read_value, Next};
-use crate::read::input::{string_block, u32_at, u64_at};
+use crate::read::input::{string_block, string_block_trusted, u32_at, u64_at};
 use crate::read::skip::skip_value;
 use crate::read::text::StrRef;
 use crate::read::value::VariantRef;
@@ -114,7 +114,7 @@ fn quick_scalar<'a>(dec: &Decoder, data: &'a [u8], pos: usize) -> Option<(Varian
             p + 4,
         ),
         VariantType::String => {
-            let (s, end) = string_block(data, p, dec.dialect().text_rules(), false).ok()?;
+            let (s, end) = string_block_trusted(data, p, dec.dialect().text_rules())?;
             (VariantRef::String(s), end)
         }
         _ => return None,
