@@ -27,13 +27,41 @@ use gdwire::{Cursor, Decoder, Dialect, PackedRef, VariantRef, Writer};
 /// variant holds a Projection of 16 `f64`), and moving one per element (e.g. passing
 /// `x.unwrap()` by value) costs a copy that, right after the view was written, also stalls
 /// store forwarding (measured: about 1.4x slower walks; docs/performance.md).
-fn walk(v: &VariantRef<'_>, sum: &mut u64) {
+///
+/// `IN_PLACE` also matches each iterator item where `next()` returned it (`match
+/// &it.next()`) instead of moving it into a loop variable (`for x in a.iter()`, the
+/// idiomatic form): that saves one copy of a 136-byte view (272 bytes per dictionary entry)
+/// per element.
+fn walk<const IN_PLACE: bool>(v: &VariantRef<'_>, sum: &mut u64) {
     let add = |sum: &mut u64, x: u64| *sum = sum.wrapping_add(x);
     match v {
+        VariantRef::Array(a) if IN_PLACE => {
+            let mut it = a.iter();
+            loop {
+                match &it.next() {
+                    Some(Ok(x)) => walk::<IN_PLACE>(x, sum),
+                    Some(Err(e)) => panic!("{e}"),
+                    None => break,
+                }
+            }
+        }
+        VariantRef::Dictionary(d) if IN_PLACE => {
+            let mut it = d.iter();
+            loop {
+                match &it.next() {
+                    Some(Ok((k, v))) => {
+                        walk::<IN_PLACE>(k, sum);
+                        walk::<IN_PLACE>(v, sum);
+                    }
+                    Some(Err(e)) => panic!("{e}"),
+                    None => break,
+                }
+            }
+        }
         VariantRef::Array(a) => {
             for x in a.iter() {
                 match &x {
-                    Ok(x) => walk(x, sum),
+                    Ok(x) => walk::<IN_PLACE>(x, sum),
                     Err(e) => panic!("{e}"),
                 }
             }
@@ -42,8 +70,8 @@ fn walk(v: &VariantRef<'_>, sum: &mut u64) {
             for e in d.iter() {
                 match &e {
                     Ok((k, v)) => {
-                        walk(k, sum);
-                        walk(v, sum);
+                        walk::<IN_PLACE>(k, sum);
+                        walk::<IN_PLACE>(v, sum);
                     }
                     Err(e) => panic!("{e}"),
                 }
@@ -66,12 +94,12 @@ fn walk(v: &VariantRef<'_>, sum: &mut u64) {
 }
 
 /// Reads every value of a stream and walks it.
-fn walk_stream(dec: Decoder, bytes: &[u8]) -> u64 {
+fn walk_stream<const IN_PLACE: bool>(dec: Decoder, bytes: &[u8]) -> u64 {
     let mut cursor = Cursor::with_decoder(dec, bytes);
     let mut sum = 0;
     while !cursor.is_at_end() {
         match &cursor.read() {
-            Ok(v) => walk(v, &mut sum),
+            Ok(v) => walk::<IN_PLACE>(v, &mut sum),
             Err(e) => panic!("{e}"),
         }
     }
@@ -222,7 +250,12 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
     group.bench_function("g4_validate", |b| {
         b.iter(|| validate_stream(g4, black_box(&d.g4)))
     });
-    group.bench_function("g4_walk", |b| b.iter(|| walk_stream(g4, black_box(&d.g4))));
+    group.bench_function("g4_walk", |b| {
+        b.iter(|| walk_stream::<false>(g4, black_box(&d.g4)))
+    });
+    group.bench_function("g4_walk_in_place", |b| {
+        b.iter(|| walk_stream::<true>(g4, black_box(&d.g4)))
+    });
     group.bench_function("g4_encode", |b| {
         b.iter(|| encode_stream(Dialect::GODOT_4, black_box(&d.values), &mut out))
     });
@@ -234,7 +267,9 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
 
     // The engine is Godot 3.2.3: the same data in its dialect, for ratios to its numbers.
     group.throughput(Throughput::Bytes(d.g3.len() as u64));
-    group.bench_function("g3_walk", |b| b.iter(|| walk_stream(g3, black_box(&d.g3))));
+    group.bench_function("g3_walk", |b| {
+        b.iter(|| walk_stream::<false>(g3, black_box(&d.g3)))
+    });
     group.bench_function("g3_encode", |b| {
         b.iter(|| encode_stream(Dialect::GODOT_3, black_box(&d.values), &mut out))
     });
@@ -256,7 +291,7 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
         let mut out = vec![0u8; bytes.len()];
         group.throughput(Throughput::Bytes(bytes.len() as u64));
         group.bench_function("subset_g4_walk", |b| {
-            b.iter(|| walk_stream(g4, black_box(&bytes)))
+            b.iter(|| walk_stream::<false>(g4, black_box(&bytes)))
         });
         group.bench_function("subset_peer_decode", |b| {
             b.iter(|| {
@@ -314,7 +349,8 @@ fn repeat(spec: &str, sets: &[Dataset]) {
     let mut check = 0u64;
     for _ in 0..n.parse::<usize>().unwrap() {
         check = check.wrapping_add(match op {
-            "g4_walk" => walk_stream(g4, black_box(&d.g4)),
+            "g4_walk" => walk_stream::<false>(g4, black_box(&d.g4)),
+            "g4_walk_in_place" => walk_stream::<true>(g4, black_box(&d.g4)),
             "g4_validate" => validate_stream(g4, black_box(&d.g4)) as u64,
             "g4_encode" => encode_stream(Dialect::GODOT_4, black_box(&d.values), &mut out) as u64,
             "g4_packed_sum" => mesh_sums(g4, black_box(&d.g4)) as u64,
