@@ -18,7 +18,7 @@ engine = {}
 if len(sys.argv) > 2:
     for line in open(sys.argv[2]):
         parts = line.split()
-        if len(parts) == 3:
+        if len(parts) == 3 and parts[1] in ("decode", "encode"):
             engine[(parts[0], parts[1])] = float(parts[2])
 
 rows = {}

@@ -13,8 +13,9 @@
 # prefixes excluded, the same bytes the Rust bench counts):
 #   <dataset>\tdecode\t<median MB/s>      bytes2var over every frame
 #   <dataset>\tencode\t<median MB/s>      var2bytes of every decoded value
-# then GDWIRE-BENCH-OK. The per-frame GDScript loop overhead is included (it is small next
-# to the decode itself except for tiny frames; see docs/performance.md).
+#   <dataset>\tloop_ns_per_frame\t<ns>   the same loop without the call (interpreter cost)
+# then GDWIRE-BENCH-OK. The per-frame GDScript loop overhead is included in the MB/s (it is
+# small next to the decode itself except for tiny frames; see docs/performance.md).
 extends SceneTree
 
 
@@ -40,6 +41,20 @@ func time_decode(frames, total, seconds):
 		reps += 1
 		elapsed = OS.get_ticks_usec() - start
 	return float(total) * reps / elapsed  # bytes per µs = MB/s
+
+
+# The interpreter's own cost per frame (the same loop with a plain assignment instead of
+# the decode), in ns per frame: reported so it can be judged against the decode times.
+func time_loop(frames, seconds):
+	var reps = 0
+	var start = OS.get_ticks_usec()
+	var elapsed = 0
+	while elapsed < seconds * 1000000.0:
+		for f in frames:
+			var v = f
+		reps += 1
+		elapsed = OS.get_ticks_usec() - start
+	return 1000.0 * elapsed / (reps * frames.size())
 
 
 func time_encode(values, total, seconds):
@@ -85,10 +100,13 @@ func run():
 				return 1
 		var dec = []
 		var enc = []
+		var loop = []
 		for r in range(runs):
 			dec.append(time_decode(frames, total, seconds))
 			enc.append(time_encode(values, total, seconds))
+			loop.append(time_loop(frames, seconds))
 		print("%s\tdecode\t%.1f" % [name, median(dec)])
 		print("%s\tencode\t%.1f" % [name, median(enc)])
+		print("%s\tloop_ns_per_frame\t%.1f" % [name, median(loop)])
 	print("GDWIRE-BENCH-OK")
 	return 0
