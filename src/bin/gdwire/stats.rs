@@ -9,7 +9,7 @@ use gdwire::{Decoder, Dialect, VariantRef, VariantType};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::common::{
-    decode, display_name, for_each_record, read_input, FramingArg, Inputs, WireArgs,
+    decode, display_name, for_each_record, input_len, FramingArg, Inputs, WireArgs,
 };
 
 #[derive(clap::Args, Debug)]
@@ -132,14 +132,23 @@ fn walk<'a>(
     }
 }
 
-fn progress(len: u64) -> ProgressBar {
+/// A progress bar on stderr when it is a terminal: with a length and ETA for regular files,
+/// a byte counter for pipes.
+fn progress(len: Option<u64>) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(len);
-    if let Ok(style) = ProgressStyle::with_template(
-        "{spinner} {bytes}/{total_bytes} {bar:40} {bytes_per_sec} eta {eta}",
-    ) {
+    let (bar, template) = match len {
+        Some(len) => (
+            ProgressBar::new(len),
+            "{spinner} {bytes}/{total_bytes} {bar:40} {bytes_per_sec} eta {eta}",
+        ),
+        None => (
+            ProgressBar::no_length(),
+            "{spinner} {bytes} {bytes_per_sec}",
+        ),
+    };
+    if let Ok(style) = ProgressStyle::with_template(template) {
         bar.set_style(style);
     }
     bar
@@ -151,12 +160,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     for file in &args.inputs.files {
-        let data = read_input(file)?;
-        let bar = progress(data.len() as u64);
+        let bar = progress(input_len(file));
         let mut t = Totals::default();
-        let mut stack = Vec::new();
         let mut last_tick = 0usize;
-        let result = for_each_record(&args.wire, file, &data, |rec| {
+        let result = for_each_record(&args.wire, file, |rec| {
             let value = decode(&decoder, file, rec)?;
             let ty = value.variant_type();
             let size = rec.payload.len();
@@ -167,7 +174,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             t.top[ty as usize] += 1;
             t.top_bytes[ty as usize] += size as u64;
             t.add_largest(args.top, (size, rec.index, ty));
-            walk(value, &mut stack, &mut t)
+            // The stack borrows this record's bytes; it allocates only for nested values.
+            walk(value, &mut Vec::new(), &mut t)
                 .map_err(|e| crate::common::Located::new(file, rec.index, rec.offset, e))?;
             let end = rec.offset + size;
             if end - last_tick >= 1 << 20 {
@@ -177,8 +185,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(())
         });
         bar.finish_and_clear();
-        result?;
-        report(&mut out, file, &data, &args, dialect, &t)?;
+        let bytes = result?;
+        report(&mut out, file, bytes, &args, dialect, &t)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -187,7 +195,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 fn report(
     out: &mut impl Write,
     file: &str,
-    data: &[u8],
+    bytes: u64,
     args: &Args,
     dialect: Dialect,
     t: &Totals,
@@ -202,7 +210,7 @@ fn report(
         out,
         "{}: {} bytes, {} values ({framing} framing, {dialect})",
         display_name(file),
-        data.len(),
+        bytes,
         t.frames
     )?;
     if t.frames == 0 {
