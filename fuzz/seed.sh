@@ -1,13 +1,33 @@
 #!/usr/bin/env bash
-# Seeds fuzz/corpus/decode_walk from the committed real-engine fixtures.
+# Seeds the fuzz corpora from the committed real-engine fixtures (values and malformed inputs,
+# as raw values and, for the frame target, as length-prefixed store_var streams).
+# Usage: fuzz/seed.sh   (idempotent; corpora live in fuzz/corpus/<target>/, not committed)
 set -euo pipefail
 cd "$(dirname "$0")"
-mkdir -p corpus/decode_walk
 python3 - <<'PY'
-import json, hashlib
+import hashlib, json, os, struct
+vals = []
 for f in ["../tests/fixtures/godot3/values.jsonl", "../tests/fixtures/godot3/malformed.jsonl"]:
     for line in open(f):
-        b = bytes.fromhex(json.loads(line)["hex"])
-        open("corpus/decode_walk/" + hashlib.sha1(b).hexdigest(), "wb").write(b)
+        vals.append(bytes.fromhex(json.loads(line)["hex"]))
+def put(target, b):
+    os.makedirs("corpus/" + target, exist_ok=True)
+    open("corpus/%s/%s" % (target, hashlib.sha1(b).hexdigest()), "wb").write(b)
+for b in vals:
+    for t in ["decode_walk", "skip", "roundtrip"]:
+        put(t, b)
+# Frames: each value with a LE and a BE length prefix, and runs of three values.
+for i, b in enumerate(vals):
+    put("frame", struct.pack("<I", len(b)) + b)
+    put("frame", b"\x01" + struct.pack(">I", len(b)) + b)
+    run = b"".join(struct.pack("<I", len(x)) + x for x in vals[i:i + 3])
+    put("frame", run)
+# The writer target reads call sequences, not values: a few hand-made ones.
+for seq in [b"\x04\x01\x12\x02\x02\x01\x00\x00\x00\x00\x00\x00\x00\x04\x03abc",
+            b"\x08\x01\x0e\x04Node\x01\x0f\x01x\x02\x05",
+            b"\x05\x00\x16\x02\x00\x04\x01\x00\x13\x04\x01a\x04\x01b"]:
+    put("writer", seq)
 PY
-ls corpus/decode_walk | wc -l
+for d in corpus/*/; do echo "$d $(ls "$d" | wc -l)"; done
+# JSON seeds need the crate's own JSON writer.
+cargo +nightly run -q --release --bin seed_json

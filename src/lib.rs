@@ -43,6 +43,7 @@ extern crate std;
 
 mod dialect;
 mod error;
+mod float_width;
 pub mod frame;
 pub mod header;
 #[cfg(feature = "json")]

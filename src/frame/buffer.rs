@@ -122,10 +122,14 @@ impl FrameBuffer {
             Ok(None) => None,
             Err(e) => return Err(self.fail(e)),
         };
-        let wanted = frame_total
-            .unwrap_or(0)
-            .max(buffered + self.read_size)
-            .min(self.limit());
+        // Grow with the bytes that arrived, not with the size the prefix announces (at most
+        // doubling): four bytes from a peer must not make the buffer allocate a whole
+        // maximum-size frame.
+        let wanted = match frame_total {
+            Some(total) => total.min(buffered + self.read_size.max(buffered)),
+            None => buffered + self.read_size,
+        }
+        .min(self.limit());
         if self.start > 0 && (buffered == 0 || self.buf.len() - self.start < wanted) {
             self.buf.copy_within(self.start..self.end, 0);
             self.start = 0;

@@ -12,7 +12,7 @@ use crate::json::names::{
 use crate::json::JsonError;
 use crate::math::{Precision, WireReals};
 use crate::read::{
-    ArrayIter, ArrayKind, DictIter, NodePathRef, ObjectRef, PropertyIter, StrRef, VariantRef,
+    ArrayIter, ArrayKind, NodePathRef, ObjectRef, PropertyIter, StrRef, VariantRef, Walked,
 };
 use crate::variant_type::VariantType;
 
@@ -52,7 +52,11 @@ pub fn write_json<W: Write>(
             Some(v) => next = Some(v),
             None => {
                 out.write_str(top.close)?;
+                let walked = top.items.walked();
                 stack.pop();
+                if let Some(parent) = stack.last_mut() {
+                    parent.items.resume(walked);
+                }
             }
         }
     }
@@ -72,10 +76,29 @@ pub fn to_json_string(dialect: Dialect, value: &VariantRef<'_>) -> Result<String
     Ok(out)
 }
 
+/// Dictionaries are walked as keys and values one at a time, and every walked child is handed
+/// back to its parent iterator (`resume`), so the walk stays linear on deep input.
 enum Items<'a> {
     Array(ArrayIter<'a>),
-    Dict(DictIter<'a>, Option<VariantRef<'a>>),
     Props(PropertyIter<'a>),
+}
+
+impl<'a> Items<'a> {
+    fn walked(&self) -> Option<Walked<'a>> {
+        match self {
+            Items::Array(it) => it.walked(),
+            Items::Props(it) => it.walked(),
+        }
+    }
+
+    fn resume(&mut self, child: Option<Walked<'a>>) {
+        if let Some(child) = child {
+            match self {
+                Items::Array(it) => it.resume(child),
+                Items::Props(it) => it.resume(child),
+            };
+        }
+    }
 }
 
 struct Frame<'a> {
@@ -97,16 +120,6 @@ impl<'a> Frame<'a> {
     fn next_item<W: Write>(&mut self, out: &mut W) -> Result<Option<VariantRef<'a>>, JsonError> {
         let item = match &mut self.items {
             Items::Array(it) => it.next().transpose()?,
-            Items::Dict(it, pending) => match pending.take() {
-                Some(v) => Some(v),
-                None => match it.next().transpose()? {
-                    Some((k, v)) => {
-                        *pending = Some(v);
-                        Some(k)
-                    }
-                    None => None,
-                },
-            },
             Items::Props(it) => match it.next().transpose()? {
                 Some((name, v)) => {
                     if !self.first {
@@ -363,7 +376,7 @@ fn head<'a, W: Write>(
                 write_container_type(out, dialect, &t)?;
             }
             out.write_str(",\"args\":[")?;
-            return Ok(Some(Frame::new(Items::Dict(d.iter(), None), "]}")));
+            return Ok(Some(Frame::new(Items::Array(d.keys_and_values()), "]}")));
         }
         V::Array(a) => {
             if a.kind() == ArrayKind::Array && a.element_type().is_none() {

@@ -6,6 +6,7 @@ use crate::error::Result;
 use crate::read::container_type::ContainerType;
 use crate::read::seq::Seq;
 use crate::read::value::VariantRef;
+use crate::read::walked::Walked;
 use crate::variant_type::VariantType;
 
 /// Which array type carried the elements.
@@ -119,6 +120,25 @@ impl<'a> Iterator for ArrayIter<'a> {
 }
 
 impl ExactSizeIterator for ArrayIter<'_> {}
+
+impl<'a> ArrayIter<'a> {
+    pub(crate) fn from_seq(items: Seq<'a>) -> Self {
+        ArrayIter { items }
+    }
+    /// Once every element has been taken: where the array ends, for the parent iterator's
+    /// `resume` (see [`Walked`]). `None` while items remain or after an error. If the last
+    /// element is a container that was not handed back itself, this skips over it.
+    pub fn walked(&self) -> Option<Walked<'a>> {
+        self.items.walked()
+    }
+
+    /// Continues after the container this iterator handed out last, which `child` says has
+    /// been walked to its end, instead of skipping it again; `false` (and no change) if
+    /// `child` is not that container.
+    pub fn resume(&mut self, child: Walked<'a>) -> bool {
+        self.items.resume(child)
+    }
+}
 
 impl<'a> IntoIterator for ArrayRef<'a> {
     type Item = Result<VariantRef<'a>>;

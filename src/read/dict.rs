@@ -3,9 +3,11 @@
 use core::fmt;
 
 use crate::error::Result;
+use crate::read::array::ArrayIter;
 use crate::read::container_type::ContainerType;
 use crate::read::seq::Seq;
 use crate::read::value::VariantRef;
+use crate::read::walked::Walked;
 
 /// A borrowed dictionary: entries in wire (insertion) order, decoded as you iterate.
 ///
@@ -72,6 +74,14 @@ impl<'a> DictRef<'a> {
         }
     }
 
+    /// Keys and values alternating, one item at a time. Unlike [`DictRef::iter`], which reads
+    /// past a key to pair it with its value, this hands out a key before touching its value,
+    /// so a walked container key can be handed back too ([`ArrayIter::resume`]) and a full
+    /// walk stays linear even with container keys.
+    pub fn keys_and_values(&self) -> ArrayIter<'a> {
+        ArrayIter::from_seq(self.entries)
+    }
+
     /// The value of the last entry whose key is a String or StringName equal to `key`
     /// (the last one, as the engine keeps the last duplicate). Linear scan.
     pub fn get_str(&self, key: &str) -> Result<Option<VariantRef<'a>>> {
@@ -126,6 +136,22 @@ impl<'a> Iterator for DictIter<'a> {
 }
 
 impl ExactSizeIterator for DictIter<'_> {}
+
+impl<'a> DictIter<'a> {
+    /// Once every entry has been taken: where the dictionary ends, for the parent iterator's
+    /// `resume` (see [`Walked`]). `None` while items remain or after an error. If the last
+    /// entry is a container that was not handed back itself, this skips over it.
+    pub fn walked(&self) -> Option<Walked<'a>> {
+        self.entries.walked()
+    }
+
+    /// Continues after the container this iterator handed out last, which `child` says has
+    /// been walked to its end, instead of skipping it again; `false` (and no change) if
+    /// `child` is not that container.
+    pub fn resume(&mut self, child: Walked<'a>) -> bool {
+        self.entries.resume(child)
+    }
+}
 
 impl<'a> IntoIterator for DictRef<'a> {
     type Item = Result<(VariantRef<'a>, VariantRef<'a>)>;

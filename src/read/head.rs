@@ -4,6 +4,7 @@
 //! skip, the cursor and the views all go through [`read_head`].
 
 use crate::error::{Error, ErrorKind, Expected, Result};
+use crate::float_width::{narrow, widen};
 use crate::header::{ContainerKind, Header, FLAG_OBJECT_AS_ID};
 use crate::math::{Color, Precision, Rect2i, Vector2i, Vector3i, Vector4, Vector4i, WireReals};
 use crate::read::array::{ArrayKind, ArrayRef};
@@ -58,7 +59,7 @@ fn reals<T: WireReals>(
     for (slot, chunk) in out.iter_mut().zip(bytes.chunks_exact(size)) {
         *slot = match precision {
             Precision::Single => {
-                f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]) as f64
+                widen(f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]))
             }
             Precision::Double => {
                 let mut b = [0u8; 8];
@@ -305,7 +306,7 @@ fn read_value_inner<'a>(
             } else {
                 let v = u32_at(data, p).ok_or(truncated(Expected::Payload(ty), p))?;
                 (
-                    VariantRef::Float(f32::from_bits(v) as f64),
+                    VariantRef::Float(widen(f32::from_bits(v))),
                     Next::Leaf(p + 4),
                 )
             }
@@ -356,10 +357,10 @@ fn read_value_inner<'a>(
             // Colours are single precision whatever the build and flag.
             let (v, end) = reals::<Vector4>(data, p, Precision::Single, ty)?;
             let c = Color {
-                r: v.x as f32,
-                g: v.y as f32,
-                b: v.z as f32,
-                a: v.w as f32,
+                r: narrow(v.x),
+                g: narrow(v.y),
+                b: narrow(v.z),
+                a: narrow(v.w),
             };
             (VariantRef::Color(c), Next::Leaf(end))
         }
@@ -384,8 +385,9 @@ fn read_value_inner<'a>(
                     return Err(Error::new(ErrorKind::ObjectsNotAllowed, pos));
                 }
                 let (class, q) = string_block(data, p, rules, validate)?;
-                if class.raw().is_empty() {
-                    // Empty class name: a null object, no property count follows.
+                if class.bytes().is_empty() {
+                    // Empty class name (as text: a block holding only NULs or a BOM counts):
+                    // a null object, no property count follows.
                     (VariantRef::Object(ObjectRef::Null), Next::Leaf(q))
                 } else {
                     let count = need_u32(data, q, Expected::PropertyCount)? as i32;

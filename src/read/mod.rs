@@ -15,6 +15,8 @@ mod skip;
 mod text;
 mod utf8;
 mod value;
+mod walk;
+mod walked;
 
 pub use array::{ArrayIter, ArrayKind, ArrayRef};
 pub use container_type::ContainerType;
@@ -24,5 +26,9 @@ pub use dict::{DictIter, DictRef};
 pub use node_path::NodePathRef;
 pub use object::{FullObjectRef, ObjectRef, PropertyIter, SignalRef};
 pub use packed::{Element, PackedReals, PackedRef, PackedStrings};
+pub use skip::MAX_PENDING_LEVELS;
 pub use text::StrRef;
+pub(crate) use text::{is_valid as text_is_valid, visible_text};
 pub use value::VariantRef;
+pub use walk::{Event, Walker};
+pub use walked::Walked;

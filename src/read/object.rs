@@ -7,6 +7,7 @@ use crate::error::Result;
 use crate::read::seq::Seq;
 use crate::read::text::StrRef;
 use crate::read::value::VariantRef;
+use crate::read::walked::Walked;
 
 /// An Object value.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -109,6 +110,22 @@ impl<'a> Iterator for PropertyIter<'a> {
 }
 
 impl ExactSizeIterator for PropertyIter<'_> {}
+
+impl<'a> PropertyIter<'a> {
+    /// Once every property has been taken: where the object ends, for the parent iterator's
+    /// `resume` (see [`Walked`]). `None` while items remain or after an error. If the last
+    /// property is a container that was not handed back itself, this skips over it.
+    pub fn walked(&self) -> Option<Walked<'a>> {
+        self.props.walked()
+    }
+
+    /// Continues after the container this iterator handed out last, which `child` says has
+    /// been walked to its end, instead of skipping it again; `false` (and no change) if
+    /// `child` is not that container.
+    pub fn resume(&mut self, child: Walked<'a>) -> bool {
+        self.props.resume(child)
+    }
+}
 
 /// A Signal (Godot 4): signal name and the emitting object's id.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -227,7 +227,7 @@ impl<'a, const N: usize> PackedReals<'a, N> {
     /// Vector `index`, widened to `f64` (exact).
     pub fn get(&self, index: usize) -> Option<[f64; N]> {
         match self {
-            PackedReals::Single(p) => p.get(index).map(|v| v.map(f64::from)),
+            PackedReals::Single(p) => p.get(index).map(|v| v.map(crate::float_width::widen)),
             PackedReals::Double(p) => p.get(index),
         }
     }

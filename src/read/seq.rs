@@ -2,18 +2,23 @@
 //! object-property iteration.
 
 use crate::error::Result;
+use crate::float_width::widen;
 use crate::header::FLAG_64;
 use crate::read::decoder::Decoder;
-use crate::read::head::{read_value, Next};
+use crate::read::head::{read_head, read_value, Next};
 use crate::read::input::{string_block, string_block_trusted, u32_at, u64_at};
 use crate::read::skip::skip_value;
 use crate::read::text::StrRef;
 use crate::read::value::VariantRef;
+use crate::read::walked::Walked;
 use crate::variant_type::VariantType;
 
 /// `left` values starting at `pos`, all at nesting `depth`. Values handed out for nested
 /// containers are lazy; the sequence skips over such a value only when asked for the next one
 /// (so the last item of a container is never skipped).
+/// `pos` after an error: the run's end is unknown.
+const FAILED: usize = usize::MAX;
+
 #[derive(Clone, Copy)]
 pub(crate) struct Seq<'a> {
     dec: Decoder,
@@ -23,6 +28,8 @@ pub(crate) struct Seq<'a> {
     depth: u32,
     /// Start of the last container handed out, not yet skipped.
     unskipped: Option<usize>,
+    /// Where the items start (identifies the container for `resume`).
+    origin: usize,
 }
 
 impl<'a> Seq<'a> {
@@ -34,6 +41,7 @@ impl<'a> Seq<'a> {
             left,
             depth,
             unskipped: None,
+            origin: pos,
         }
     }
 
@@ -51,6 +59,7 @@ impl<'a> Seq<'a> {
 
     fn fail<T>(&mut self, e: crate::Error) -> Option<Result<T>> {
         self.left = 0;
+        self.pos = FAILED;
         Some(Err(e))
     }
 
@@ -95,6 +104,41 @@ impl<'a> Seq<'a> {
             Err(e) => self.fail(e),
         }
     }
+
+    /// Once the run is over: where it ends, as a token a parent run can `resume` with.
+    pub(crate) fn walked(&self) -> Option<Walked<'a>> {
+        if self.left != 0 || self.pos == FAILED {
+            return None;
+        }
+        let mut done = *self;
+        done.settle().ok()?;
+        Some(Walked {
+            data: self.data,
+            dec: self.dec,
+            origin: self.origin,
+            end: done.pos,
+        })
+    }
+
+    /// If `child` is the run of the container handed out last, continue after it instead of
+    /// skipping it again. The token is checked against this run's own data, so a foreign one
+    /// is refused (`false`) and changes nothing.
+    pub(crate) fn resume(&mut self, child: Walked<'a>) -> bool {
+        let Some(start) = self.unskipped else {
+            return false;
+        };
+        if !core::ptr::eq(self.data, child.data) || self.dec != child.dec {
+            return false;
+        }
+        match read_head(&self.dec, self.data, start, self.depth, false) {
+            Ok((_, Next::Nest { body, .. })) if body == child.origin => {
+                self.unskipped = None;
+                self.pos = child.end;
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 /// The most common leaves (Int, Float, String) read directly: a few stores instead of the
@@ -110,7 +154,7 @@ fn quick_scalar<'a>(dec: &Decoder, data: &'a [u8], pos: usize) -> Option<(Varian
         VariantType::Int => (VariantRef::Int(u32_at(data, p)? as i32 as i64), p + 4),
         VariantType::Float if wide => (VariantRef::Float(f64::from_bits(u64_at(data, p)?)), p + 8),
         VariantType::Float => (
-            VariantRef::Float(f32::from_bits(u32_at(data, p)?) as f64),
+            VariantRef::Float(widen(f32::from_bits(u32_at(data, p)?))),
             p + 4,
         ),
         VariantType::String => {

@@ -101,7 +101,15 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
             },
         };
         if next.is_none() {
-            stack.pop();
+            // Hand a walked array back to its parent array, which then does not skip it again
+            // (keeps deep arrays linear; dictionaries are collected for ordering first).
+            let walked = match stack.pop() {
+                Some(Frame::Array { items, .. }) => items.walked(),
+                _ => None,
+            };
+            if let (Some(Frame::Array { items, .. }), Some(w)) = (stack.last_mut(), walked) {
+                items.resume(w);
+            }
         }
     }
 }

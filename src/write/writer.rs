@@ -4,14 +4,15 @@ use core::borrow::Borrow;
 
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind, Result};
+use crate::float_width::{narrow, widen};
 use crate::header::{ContainerKind, Header, FLAG_64, FLAG_OBJECT_AS_ID};
 use crate::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
     Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i, WireReals,
 };
 use crate::read::{
-    ArrayIter, ArrayKind, ContainerType, Decoder, DictIter, NodePathRef, ObjectRef, PackedReals,
-    PropertyIter, VariantRef, MAX_DEPTH,
+    ArrayIter, ArrayKind, ContainerType, Decoder, NodePathRef, ObjectRef, PackedReals,
+    PropertyIter, VariantRef, Walked, MAX_DEPTH,
 };
 use crate::variant_type::VariantType;
 use crate::write::sink::{IntoSink, Sink};
@@ -74,7 +75,7 @@ mod sealed {
 
 impl Real for f32 {
     fn to_f64(self) -> f64 {
-        self as f64
+        widen(self)
     }
 }
 impl Real for f64 {
@@ -141,10 +142,30 @@ enum State {
     Done,
 }
 
+/// Items of a container being re-encoded. Dictionaries are walked as keys and values one at
+/// a time so that every walked child, keys included, can be handed back (`resume`): the
+/// parent then does not skip it again, which keeps re-encoding linear on deep input.
 enum Walk<'v> {
     Array(ArrayIter<'v>),
-    Dict(DictIter<'v>, Option<VariantRef<'v>>),
     Props(PropertyIter<'v>),
+}
+
+impl<'v> Walk<'v> {
+    fn walked(&self) -> Option<Walked<'v>> {
+        match self {
+            Walk::Array(it) => it.walked(),
+            Walk::Props(it) => it.walked(),
+        }
+    }
+
+    fn resume(&mut self, child: Option<Walked<'v>>) {
+        if let Some(child) = child {
+            match self {
+                Walk::Array(it) => it.resume(child),
+                Walk::Props(it) => it.resume(child),
+            };
+        }
+    }
 }
 
 struct WalkFrame<'v> {
@@ -358,9 +379,15 @@ impl<S: Sink> Writer<S> {
         self.string_bytes(s.as_bytes())
     }
 
-    /// A String from raw bytes, written as they are (not checked to be UTF-8).
+    /// A String from raw bytes, written as they are. The bytes must be text the dialect's
+    /// reader accepts (UTF-8; Godot 3 also takes the non-UTF-8 forms its parser allows, e.g.
+    /// 5- and 6-byte sequences), else [`ErrorKind::InvalidText`] (and, like every error, the
+    /// writer stops): the writer never emits bytes the reader (and the engine) would reject.
     pub fn string_bytes(&mut self, s: &[u8]) -> Result<()> {
         self.leaf(|w| {
+            if !crate::read::text_is_valid(s, w.dialect.text_rules()) {
+                return Err(w.err(ErrorKind::InvalidText));
+            }
             w.header(T::String, 0)?;
             w.str_block(s)
         })
@@ -529,7 +556,8 @@ impl<S: Sink> Writer<S> {
     }
 
     /// Starts a full object (needs [`Writer::with_full_objects`]): class name and property
-    /// count; then write `properties` × ([`Writer::property_name`], value). An empty class is
+    /// count; then write `properties` × ([`Writer::property_name`], value). A class that is empty
+    /// as text (empty, starting with NUL, or only a BOM: the engine reads a null object) is
     /// [`ErrorKind::EmptyClassName`]: write a null object with [`Writer::nil`].
     pub fn begin_object(&mut self, class: &str, properties: usize) -> Result<()> {
         self.guard(|w| {
@@ -538,7 +566,9 @@ impl<S: Sink> Writer<S> {
             if !w.full_objects {
                 return Err(w.err(ErrorKind::FullObjectsDisabled));
             }
-            if class.is_empty() {
+            // Empty as text (e.g. "\0x", or only a BOM) is a null object to the reader and
+            // the engine: no property count would be read.
+            if crate::read::visible_text(class.as_bytes()).is_empty() {
                 return Err(w.err(ErrorKind::EmptyClassName));
             }
             w.header(T::Object, 0)?;
@@ -996,14 +1026,30 @@ impl<S: Sink> Writer<S> {
     }
 
     fn str_block(&mut self, s: &[u8]) -> Result<()> {
+        self.check_text(s)?;
         let n = self.count(s.len())?;
         self.u32(n)?;
         self.bytes(s)?;
         self.pad(s.len())
     }
 
+    /// Text for this dialect's reader. Only views decoded in another dialect can fail: `&str`
+    /// is valid everywhere, and Godot 3's parser accepts any UTF-8; Godot 3 text that is not
+    /// UTF-8 (5-byte forms, surrogates) cannot be written for a strict-UTF-8 dialect.
+    #[inline]
+    fn check_text(&self, s: &[u8]) -> Result<()> {
+        if self.dialect.text_rules() == crate::dialect::TextRules::Strict
+            && !s.is_ascii()
+            && !crate::read::text_is_valid(s, crate::dialect::TextRules::Strict)
+        {
+            return Err(self.err(ErrorKind::InvalidText));
+        }
+        Ok(())
+    }
+
     /// A PackedStringArray element: `len + 1`, bytes, NUL, zero pad.
     fn packed_string(&mut self, s: &[u8], add_nul: bool) -> Result<()> {
+        self.check_text(s)?;
         let len = s.len() + add_nul as usize;
         let n = self.count(len)?;
         self.u32(n)?;
@@ -1053,7 +1099,7 @@ impl<S: Sink> Writer<S> {
         let len = R::COUNT * p.size();
         for (c, out) in comps[..R::COUNT].iter().zip(buf.chunks_exact_mut(p.size())) {
             match p {
-                Precision::Single => out.copy_from_slice(&(*c as f32).to_le_bytes()),
+                Precision::Single => out.copy_from_slice(&narrow(*c).to_le_bytes()),
                 Precision::Double => out.copy_from_slice(&c.to_le_bytes()),
             }
         }
@@ -1196,7 +1242,7 @@ impl<S: Sink> Writer<S> {
         match p {
             Precision::Single => self.put_packed(ty, 0, items, 4 * N, |v: &[R; N], out| {
                 for (chunk, c) in out.chunks_exact_mut(4).zip(v) {
-                    chunk.copy_from_slice(&(c.to_f64() as f32).to_le_bytes());
+                    chunk.copy_from_slice(&narrow(c.to_f64()).to_le_bytes());
                 }
             }),
             Precision::Double => self.put_packed(ty, FLAG_64, items, 8 * N, |v: &[R; N], out| {
@@ -1329,7 +1375,8 @@ impl<S: Sink> Writer<S> {
 
     // ----- views ---------------------------------------------------------------------------
 
-    fn walk<'v>(&mut self, start: Start<'v>) -> Result<()> {
+    /// Writes `start` and everything in it; returns where a `Start::Frame` container ended.
+    fn walk<'v>(&mut self, start: Start<'v>) -> Result<Option<Walked<'v>>> {
         let mut stack: [Option<WalkFrame<'v>>; WALK_STACK] = core::array::from_fn(|_| None);
         let mut sp = 0;
         let mut next = None;
@@ -1351,7 +1398,10 @@ impl<S: Sink> Writer<S> {
                         depth: depth + 1,
                     };
                     if sp == WALK_STACK {
-                        self.walk(Start::Frame(frame))?;
+                        let walked = self.walk(Start::Frame(frame))?;
+                        if let Some(top) = stack[sp - 1].as_mut() {
+                            top.iter.resume(walked);
+                        }
                     } else {
                         stack[sp] = Some(frame);
                         sp += 1;
@@ -1359,13 +1409,18 @@ impl<S: Sink> Writer<S> {
                 }
             }
             let Some(top) = sp.checked_sub(1).and_then(|i| stack[i].as_mut()) else {
-                return Ok(());
+                return Ok(None);
             };
             match self.next_walk_item(&mut top.iter)? {
                 Some(v) => next = Some((v, top.depth)),
                 None => {
+                    let walked = top.iter.walked();
                     sp -= 1;
                     stack[sp] = None;
+                    match sp.checked_sub(1).and_then(|i| stack[i].as_mut()) {
+                        Some(parent) => parent.iter.resume(walked),
+                        None => return Ok(walked),
+                    }
                 }
             }
         }
@@ -1374,19 +1429,6 @@ impl<S: Sink> Writer<S> {
     fn next_walk_item<'v>(&mut self, iter: &mut Walk<'v>) -> Result<Option<VariantRef<'v>>> {
         match iter {
             Walk::Array(it) => it.next().transpose(),
-            Walk::Dict(it, pending) => {
-                if let Some(v) = pending.take() {
-                    return Ok(Some(v));
-                }
-                match it.next() {
-                    None => Ok(None),
-                    Some(entry) => {
-                        let (k, v) = entry?;
-                        *pending = Some(v);
-                        Ok(Some(k))
-                    }
-                }
-            }
             Walk::Props(it) => match it.next() {
                 None => Ok(None),
                 Some(prop) => {
@@ -1444,7 +1486,7 @@ impl<S: Sink> Writer<S> {
                 if !self.full_objects {
                     return Err(self.err(ErrorKind::FullObjectsDisabled));
                 }
-                if obj.class().raw().is_empty() {
+                if obj.class().bytes().is_empty() {
                     return Err(self.err(ErrorKind::EmptyClassName));
                 }
                 let n = self.count(obj.len())?;
@@ -1467,7 +1509,7 @@ impl<S: Sink> Writer<S> {
                 let value = d.value_type().map(Elem::from_view);
                 self.dict_head(n, key, value)?;
                 if n > 0 {
-                    return Ok(Some(Walk::Dict(d.iter(), None)));
+                    return Ok(Some(Walk::Array(d.keys_and_values())));
                 }
             }
             V::Array(a) => {

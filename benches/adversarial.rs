@@ -1,0 +1,225 @@
+//! Decoding cost of hostile input shapes at growing sizes (bytes/s must stay flat: linear
+//! cost), next to the real engine capture. Run: `cargo bench --bench adversarial --features json`.
+//! Results: docs/hardening.md.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use gdwire::read::{Event, Walked, Walker};
+use gdwire::{to_slice, Decoder, Dialect, ObjectRef, VariantRef};
+use std::hint::black_box;
+
+#[path = "../tests/support/shapes.rs"]
+mod shapes;
+
+/// Recursive walk through the lazy views; with `resume`, walked children are handed back.
+fn views<'a>(v: VariantRef<'a>, resume: bool, n: &mut u64) -> Option<Walked<'a>> {
+    *n += 1;
+    match v {
+        VariantRef::Array(a) => {
+            let mut it = a.iter();
+            while let Some(x) = it.next() {
+                if let Some(w) = views(x.unwrap(), resume, n) {
+                    it.resume(w);
+                }
+            }
+            resume.then(|| it.walked()).flatten()
+        }
+        VariantRef::Dictionary(d) if resume => {
+            let mut it = d.keys_and_values();
+            while let Some(x) = it.next() {
+                if let Some(w) = views(x.unwrap(), resume, n) {
+                    it.resume(w);
+                }
+            }
+            it.walked()
+        }
+        VariantRef::Dictionary(d) => {
+            for e in d.iter() {
+                let (k, v) = e.unwrap();
+                views(k, false, n);
+                views(v, false, n);
+            }
+            None
+        }
+        VariantRef::Object(ObjectRef::Full(o)) => {
+            for p in o.properties() {
+                views(p.unwrap().1, false, n);
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+fn walker<'a>(w: &mut Walker<'a>, bytes: &'a [u8]) -> u64 {
+    let mut n = 0;
+    w.reset(bytes);
+    for e in w.by_ref() {
+        if !matches!(e.unwrap(), Event::End) {
+            n += 1;
+        }
+    }
+    n
+}
+
+type Shape = fn(usize) -> Vec<u8>;
+
+fn group(c: &mut Criterion, name: &str, shape: Shape, sizes: &[usize], walks: bool) {
+    let text_and_json = name.starts_with("deep_");
+    let dec = Decoder::new(Dialect::GODOT_4);
+    let mut g = c.benchmark_group(name);
+    for &size in sizes {
+        let bytes = shape(size);
+        g.throughput(Throughput::Bytes(bytes.len() as u64));
+        g.bench_function(BenchmarkId::new("validate", size), |b| {
+            b.iter(|| black_box(dec.validate(black_box(&bytes))))
+        });
+        if !walks {
+            continue;
+        }
+        g.bench_function(BenchmarkId::new("walker", size), |b| {
+            // One walker reused (`reset` keeps its stack; a fresh one zeroes 18 KiB).
+            let mut w = dec.walk(&[]);
+            b.iter(|| walker(&mut w, black_box(&bytes)))
+        });
+        // Views walked by other layers (text form, JSON): their cost on the same shapes.
+        if text_and_json {
+            g.bench_function(BenchmarkId::new("text", size), |b| {
+                b.iter(|| {
+                    let v = dec.decode(black_box(&bytes)).unwrap();
+                    gdwire::text::to_text(Dialect::GODOT_4, &v).unwrap().len()
+                })
+            });
+            #[cfg(feature = "json")]
+            g.bench_function(BenchmarkId::new("json", size), |b| {
+                b.iter(|| {
+                    let v = dec.decode(black_box(&bytes)).unwrap();
+                    gdwire::json::to_json_string(Dialect::GODOT_4, &v)
+                        .unwrap()
+                        .len()
+                })
+            });
+        }
+        // Re-encoding a decoded view walks it through the lazy iterators too.
+        let mut out = vec![0u8; bytes.len()];
+        g.bench_function(BenchmarkId::new("reencode", size), |b| {
+            b.iter(|| {
+                let v = dec.decode(black_box(&bytes)).unwrap();
+                to_slice(Dialect::GODOT_4, &v, &mut out).unwrap()
+            })
+        });
+        for (label, resume) in [("views", false), ("views_resumed", true)] {
+            g.bench_function(BenchmarkId::new(label, size), |b| {
+                b.iter(|| {
+                    let mut n = 0;
+                    views(dec.decode(black_box(&bytes)).unwrap(), resume, &mut n);
+                    n
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
+/// The benign reference: the real Godot 3.2.3 capture (see benches/read.rs), walked the same
+/// ways.
+fn capture(c: &mut Criterion) {
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/samples/godot3_capture.bin"
+    ))
+    .unwrap();
+    let mut frames = Vec::new();
+    let mut pos = 0;
+    while pos + 4 <= bytes.len() {
+        let len = u32::from_le_bytes(bytes[pos..pos + 4].try_into().unwrap()) as usize;
+        frames.push(&bytes[pos + 4..pos + 4 + len]);
+        pos += 4 + len;
+    }
+    let dec = Decoder::new(Dialect::GODOT_3).with_allow_objects(true);
+    let mut g = c.benchmark_group("benign_capture");
+    g.throughput(Throughput::Bytes(bytes.len() as u64));
+    g.bench_function("validate", |b| {
+        b.iter(|| {
+            frames
+                .iter()
+                .map(|f| dec.validate(f).unwrap())
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("walker_fresh", |b| {
+        b.iter(|| {
+            let mut n = 0u64;
+            for f in &frames {
+                for e in dec.walk(black_box(f)) {
+                    e.unwrap();
+                    n += 1;
+                }
+            }
+            n
+        })
+    });
+    g.bench_function("walker", |b| {
+        // One walker reused for every frame (`reset` keeps its stack).
+        let mut w = dec.walk(&[]);
+        b.iter(|| {
+            let mut n = 0u64;
+            for f in &frames {
+                w.reset(black_box(f));
+                for e in w.by_ref() {
+                    e.unwrap();
+                    n += 1;
+                }
+            }
+            n
+        })
+    });
+    g.bench_function("views", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for f in &frames {
+                views(dec.decode(black_box(f)).unwrap(), false, &mut n);
+            }
+            n
+        })
+    });
+    g.finish();
+}
+
+fn hostile(c: &mut Criterion) {
+    let depths = [16, 128, 1024];
+    let counts = [1 << 10, 1 << 14, 1 << 18];
+    group(
+        c,
+        "deep_siblings",
+        shapes::deep_with_siblings,
+        &depths,
+        true,
+    );
+    group(c, "deep_dict_keys", shapes::deep_dict_keys, &depths, true);
+    group(c, "deep_chain", shapes::deep_chain, &depths, true);
+    group(c, "many_nils", shapes::many_nils, &counts, true);
+    group(
+        c,
+        "many_short_strings",
+        shapes::many_short_strings,
+        &counts,
+        true,
+    );
+    group(
+        c,
+        "huge_array_count",
+        shapes::huge_array_count,
+        &counts,
+        false,
+    );
+    group(
+        c,
+        "huge_packed_strings_count",
+        shapes::huge_packed_strings_count,
+        &counts,
+        false,
+    );
+}
+
+criterion_group!(benches, capture, hostile);
+criterion_main!(benches);

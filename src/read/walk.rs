@@ -1,0 +1,285 @@
+//! A linear pull walker: a whole nested value as a flat stream of events, validated as it goes.
+//!
+//! Walking a structure recursively through the lazy [`ArrayRef`](crate::ArrayRef) /
+//! [`DictRef`](crate::DictRef) iterators skips every nested container a second time when the
+//! iterator moves past it (unless the walked child is handed back with `resume`), which costs
+//! O(n × depth) on deep inputs with siblings after the deep child. The walker reads every byte
+//! once: O(n) whatever the shape, with no recursion and no allocation.
+
+use core::iter::FusedIterator;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::read::decoder::Decoder;
+use crate::read::head::{read_head, Next};
+use crate::read::input::string_block;
+use crate::read::skip::MAX_PENDING_LEVELS;
+use crate::read::text::StrRef;
+use crate::read::value::VariantRef;
+
+/// One step of a [`Walker`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Event<'a> {
+    /// A value that holds no further values: scalars, strings, math types, node paths, packed
+    /// arrays, object ids and null objects, callables, signals.
+    Value(VariantRef<'a>),
+    /// An Array (any kind), Dictionary or full Object starts. The view tells its length,
+    /// element / key / value types and class name; its items follow as events (dictionary
+    /// keys and values alternate; each object property is a [`Event::Property`] then the
+    /// value), then [`Event::End`]. Iterating the view itself is not needed.
+    Begin(VariantRef<'a>),
+    /// The name of a full object's next property; the value follows.
+    Property(StrRef<'a>),
+    /// The innermost open container ends.
+    End,
+}
+
+#[derive(Clone, Copy)]
+struct Frame {
+    /// Items still to come (values, or for objects (name, value) pairs).
+    left: u32,
+    /// Nesting depth of those items.
+    depth: u32,
+}
+
+const EMPTY: Frame = Frame { left: 0, depth: 0 };
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    Start,
+    Running,
+    /// A property name was handed out; its value at this depth is next.
+    Property(u32),
+    Done,
+}
+
+/// Walks one value and everything nested in it as [`Event`]s, checking everything
+/// [`Decoder::validate`] checks, in one pass. Errors come when the walk reaches the bad bytes
+/// (the same [`Error`] that `validate` returns); the walk then ends.
+///
+/// Cost is linear in the input, whatever the nesting. The walker holds a fixed stack of `N`
+/// levels that still have items pending (a chain of last items needs one); the default,
+/// 2048, is the most any decodable input can need, so a walk never fails on a value
+/// [`Decoder::decode`] accepts. A smaller `N` (via [`Walker::with_stack`]) makes the walker
+/// smaller and fails deeper inputs with `TooDeep { limit: N }`. The stack is 9 bytes per
+/// level; [`Walker::reset`] reuses a walker (and its stack) for the next value.
+///
+/// ```
+/// use gdwire::read::{Event, Walker};
+/// use gdwire::{Decoder, Dialect};
+/// // [1, [2]] in Godot 4.
+/// let bytes = [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 0x1c,0,0,0, 1,0,0,0, 2,0,0,0, 2,0,0,0];
+/// let mut ints = 0;
+/// let mut depth = 0;
+/// for event in Walker::new(Decoder::new(Dialect::GODOT_4), &bytes) {
+///     match event? {
+///         Event::Begin(v) => { assert!(v.as_array().is_some()); depth += 1 }
+///         Event::End => depth -= 1,
+///         Event::Value(v) => ints += v.as_int().unwrap(),
+///         Event::Property(_) => unreachable!("no objects here"),
+///     }
+/// }
+/// assert_eq!((ints, depth), (3, 0));
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Walker<'a, const N: usize = 2048> {
+    dec: Decoder,
+    data: &'a [u8],
+    pos: usize,
+    state: State,
+    /// `End` events still owed.
+    ends: u32,
+    /// Containers begun and not yet ended.
+    open: u32,
+    frames: [Frame; N],
+    /// Frame `i` holds object properties (a name before each value).
+    props: [bool; N],
+    sp: usize,
+}
+
+impl<'a> Walker<'a> {
+    /// A walker over the value at the start of `bytes` (trailing bytes are left alone; see
+    /// [`Walker::position`]).
+    pub fn new(dec: Decoder, bytes: &'a [u8]) -> Walker<'a> {
+        Walker::with_stack(dec, bytes)
+    }
+}
+
+impl<'a, const N: usize> Walker<'a, N> {
+    /// A walker with room for `N` levels with pending items (see the type's docs).
+    ///
+    /// ```
+    /// use gdwire::read::Walker;
+    /// use gdwire::{Decoder, Dialect, ErrorKind};
+    /// // [[1], 2]: one level with an item pending while the inner array is read.
+    /// let bytes = [0x1c,0,0,0, 2,0,0,0, 0x1c,0,0,0, 1,0,0,0, 2,0,0,0, 1,0,0,0, 2,0,0,0, 2,0,0,0];
+    /// let dec = Decoder::new(Dialect::GODOT_4);
+    /// assert!(Walker::<'_, 2>::with_stack(dec, &bytes).all(|e| e.is_ok()));
+    /// let err = Walker::<'_, 1>::with_stack(dec, &bytes).find_map(|e| e.err()).unwrap();
+    /// assert_eq!(err.kind(), ErrorKind::TooDeep { limit: 1 });
+    /// ```
+    pub fn with_stack(dec: Decoder, bytes: &'a [u8]) -> Walker<'a, N> {
+        Walker {
+            dec,
+            data: bytes,
+            pos: 0,
+            state: State::Start,
+            ends: 0,
+            open: 0,
+            frames: [EMPTY; N],
+            props: [false; N],
+            sp: 0,
+        }
+    }
+
+    /// Starts over on the value at the start of `bytes`, keeping the options and the stack's
+    /// memory (no re-initialisation cost).
+    pub fn reset(&mut self, bytes: &'a [u8]) {
+        self.data = bytes;
+        self.pos = 0;
+        self.state = State::Start;
+        self.ends = 0;
+        self.open = 0;
+        self.sp = 0;
+    }
+
+    /// Where the walk stands: after the last event, the length of the value (as
+    /// [`Decoder::validate`] returns it).
+    pub fn position(&self) -> usize {
+        self.pos.min(self.data.len())
+    }
+
+    /// Containers begun and not yet ended.
+    pub fn open_containers(&self) -> u32 {
+        self.open
+    }
+
+    /// True once the whole value has been walked (or an error ended the walk).
+    pub fn is_done(&self) -> bool {
+        self.state == State::Done && self.ends == 0
+    }
+
+    fn fail(&mut self, e: Error) -> Option<Result<Event<'a>>> {
+        self.state = State::Done;
+        self.ends = 0;
+        Some(Err(e))
+    }
+
+    /// Depth of the next item to read once the current one is complete (0: none pending).
+    fn next_depth(&self) -> u32 {
+        match self.sp.checked_sub(1).and_then(|i| self.frames.get(i)) {
+            Some(f) => f.depth,
+            None => 0,
+        }
+    }
+
+    /// The next event, `None` after the value's last `End` (or after an error).
+    fn step(&mut self) -> Option<Result<Event<'a>>> {
+        if self.ends > 0 {
+            self.ends -= 1;
+            self.open = self.open.saturating_sub(1);
+            return Some(Ok(Event::End));
+        }
+        let depth = match self.state {
+            State::Done => return None,
+            State::Start => {
+                self.state = State::Running;
+                0
+            }
+            State::Property(depth) => {
+                self.state = State::Running;
+                depth
+            }
+            State::Running => {
+                let Some(i) = self.sp.checked_sub(1) else {
+                    self.state = State::Done;
+                    return None;
+                };
+                let props = self.props.get(i).copied().unwrap_or(false);
+                let Some(top) = self.frames.get_mut(i) else {
+                    self.state = State::Done;
+                    return None;
+                };
+                top.left = top.left.saturating_sub(1);
+                let depth = top.depth;
+                if top.left == 0 {
+                    self.sp = i;
+                }
+                if props {
+                    let rules = self.dec.dialect().text_rules();
+                    return match string_block(self.data, self.pos, rules, true) {
+                        Ok((name, end)) => {
+                            self.pos = end;
+                            self.state = State::Property(depth);
+                            Some(Ok(Event::Property(name)))
+                        }
+                        Err(e) => self.fail(e),
+                    };
+                }
+                depth
+            }
+        };
+        if depth > self.dec.max_depth() {
+            let limit = self.dec.max_depth();
+            return self.fail(Error::new(ErrorKind::TooDeep { limit }, self.pos));
+        }
+        match read_head(&self.dec, self.data, self.pos, depth, true) {
+            Err(e) => self.fail(e),
+            Ok((value, Next::Leaf(end))) => {
+                self.pos = end;
+                self.ends = depth.saturating_sub(self.next_depth());
+                Some(Ok(Event::Value(value)))
+            }
+            Ok((
+                value,
+                Next::Nest {
+                    body,
+                    values,
+                    props,
+                },
+            )) => {
+                self.pos = body;
+                self.open += 1;
+                if values == 0 {
+                    self.ends = 1 + depth.saturating_sub(self.next_depth());
+                } else {
+                    let cap = N.min(MAX_PENDING_LEVELS as usize);
+                    if self.sp >= cap {
+                        let limit = cap as u32;
+                        return self.fail(Error::new(ErrorKind::TooDeep { limit }, body));
+                    }
+                    let frame = Frame {
+                        left: values,
+                        depth: depth.saturating_add(1),
+                    };
+                    if let Some(slot) = self.frames.get_mut(self.sp) {
+                        *slot = frame;
+                    }
+                    if let Some(slot) = self.props.get_mut(self.sp) {
+                        *slot = props;
+                    }
+                    self.sp += 1;
+                }
+                Some(Ok(Event::Begin(value)))
+            }
+        }
+    }
+}
+
+impl<'a, const N: usize> Iterator for Walker<'a, N> {
+    type Item = Result<Event<'a>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.step()
+    }
+}
+
+impl<const N: usize> FusedIterator for Walker<'_, N> {}
+
+impl Decoder {
+    /// A [`Walker`] over the value at the start of `bytes`: every nested value as a flat
+    /// stream of events, validated in the same single pass.
+    pub fn walk<'a>(&self, bytes: &'a [u8]) -> Walker<'a> {
+        Walker::new(*self, bytes)
+    }
+}

@@ -1,0 +1,155 @@
+//! Inputs the fuzz targets (fuzz/) found, kept as regression tests.
+
+use gdwire::{to_vec, Decoder, Dialect, ErrorKind, VariantRef, Writer};
+
+/// `writer` target: `Writer::string_bytes` wrote bytes that are not text (a lone `0xA3`), and
+/// the reader, like the engine, rejected the output. Now the writer refuses them.
+#[test]
+fn writer_refuses_string_bytes_the_reader_would_reject() {
+    for dialect in Dialect::ALL {
+        let mut w = Writer::new(Vec::new(), dialect);
+        let err = w.string_bytes(&[0xa3]).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidText, "{dialect:?}");
+        assert!(w.finish().is_err(), "a failed writer stays failed");
+        // Valid UTF-8 (NUL included: the text stops there, as in the engine) is fine.
+        let mut w = Writer::new(Vec::new(), dialect);
+        w.string_bytes("é\0x".as_bytes()).unwrap();
+        w.finish().unwrap();
+        let out = w.into_sink();
+        assert!(Decoder::new(dialect).decode_exact(&out).is_ok());
+    }
+    // Godot 3's parser accepts some non-UTF-8 (a 5-byte sequence); the writer allows exactly
+    // what the dialect's reader accepts.
+    let five = [0xf8, 0x88, 0x80, 0x80, 0x80];
+    let mut w = Writer::new(Vec::new(), Dialect::GODOT_3);
+    w.string_bytes(&five).unwrap();
+    w.finish().unwrap();
+    let out = w.into_sink();
+    let v = Decoder::new(Dialect::GODOT_3).decode_exact(&out).unwrap();
+    assert_eq!(v.as_string().unwrap().raw(), five);
+    let mut w = Writer::new(Vec::new(), Dialect::GODOT_4);
+    assert_eq!(
+        w.string_bytes(&five).unwrap_err().kind(),
+        ErrorKind::InvalidText
+    );
+}
+
+/// `roundtrip` target: a NodePath whose flag word has bits the engine ignores
+/// (`0xFFFFFFFC`: not absolute, no property flag) re-encodes with the canonical flag word;
+/// what the path means is unchanged and the re-encoding is stable.
+#[test]
+fn node_path_garbage_flag_bits_reencode_canonically() {
+    let bytes = [
+        0x0f, 0, 0, 0, // NodePath (Godot 3)
+        1, 0, 0, 0x80, // new format, 1 name
+        0, 0, 0, 0, // 0 subnames
+        0xfc, 0xff, 0xff, 0xff, // flags: garbage, bits 0 and 1 clear
+        1, 0, 0, 0, b'a', 0, 0, 0, // "a"
+    ];
+    let dec = Decoder::new(Dialect::GODOT_3);
+    let v = dec.decode_exact(&bytes).unwrap();
+    let VariantRef::NodePath(p) = v else {
+        panic!("{v:?}")
+    };
+    assert_eq!(p.flags(), 0xffff_fffc);
+    assert!(!p.is_absolute() && !p.has_property_flag());
+    let out = to_vec(Dialect::GODOT_3, &v).unwrap();
+    let v2 = dec.decode_exact(&out).unwrap();
+    let VariantRef::NodePath(q) = v2 else {
+        panic!("{v2:?}")
+    };
+    assert_eq!(q.flags(), 0);
+    assert!(q.names().eq(p.names()) && q.subnames().eq(p.subnames()));
+    assert_eq!(q.is_absolute(), p.is_absolute());
+    assert_eq!(to_vec(Dialect::GODOT_3, &v2).unwrap(), out);
+}
+
+/// `writer` and `json` targets: a full-object class name that is empty *as text* ("\0\x01",
+/// from `begin_object` or JSON `{"type":"\u0000\u0000","props":[]}`) was written with a
+/// property count, but the reader, like the engine, reads such a class as a null object with
+/// no count after it, and the output had trailing bytes. The writer now refuses it.
+#[test]
+fn writer_refuses_class_names_that_are_empty_as_text() {
+    for class in ["", "\0", "\0\u{1}", "\u{FEFF}", "\u{FEFF}\0Node"] {
+        for dialect in Dialect::ALL {
+            let mut w = Writer::new(Vec::new(), dialect).with_full_objects(true);
+            let err = w.begin_object(class, 0).unwrap_err();
+            assert_eq!(
+                err.kind(),
+                ErrorKind::EmptyClassName,
+                "{class:?} {dialect:?}"
+            );
+        }
+    }
+    let mut w = Writer::new(Vec::new(), Dialect::GODOT_4).with_full_objects(true);
+    w.begin_object("Node\0junk", 0).unwrap();
+    w.finish().unwrap();
+    let out = w.into_sink();
+    let v = Decoder::new(Dialect::GODOT_4)
+        .with_allow_objects(true)
+        .decode_exact(&out)
+        .unwrap();
+    assert!(!v.as_object().unwrap().is_null());
+}
+
+#[cfg(feature = "json")]
+#[test]
+fn json_class_name_empty_as_text_is_an_error() {
+    let text = r#"{"type":"\u0000\u0000","props":[]}"#;
+    assert!(gdwire::json::from_json_str(Dialect::PANDEMONIUM_3_8, text).is_err());
+}
+
+/// `frame` target (out of memory): with the maximum frame raised to the engine's limit, a
+/// 4-byte prefix announcing ~2 GiB made `FrameBuffer` allocate the whole frame at once.
+/// Memory now grows with the bytes that arrive (at most doubling).
+#[test]
+fn frame_buffer_grows_with_data_not_with_the_announced_size() {
+    use gdwire::frame::{FrameBuffer, Framing};
+    use gdwire::write::Endian;
+    let framing = Framing::new(Endian::Little).with_max_frame(usize::MAX);
+    let mut fb = FrameBuffer::new(framing).with_read_size(16);
+    fb.push(&0x7979_7979u32.to_le_bytes()).unwrap();
+    assert_eq!(fb.next_frame().unwrap(), None);
+    assert!(fb.capacity() < 1024, "{}", fb.capacity());
+    // A real frame still reassembles, however the bytes are cut.
+    let payload: Vec<u8> = (0..100_000u32).map(|i| i as u8).collect();
+    let mut stream = (payload.len() as u32).to_le_bytes().to_vec();
+    stream.extend_from_slice(&payload);
+    let mut fb = FrameBuffer::new(framing).with_read_size(16);
+    let mut got = None;
+    for chunk in stream.chunks(777) {
+        let mut chunk = chunk;
+        while !chunk.is_empty() {
+            let n = fb.push(chunk).unwrap();
+            chunk = &chunk[n..];
+            assert!(
+                fb.capacity() <= 2 * fb.buffered() + 1024,
+                "{}",
+                fb.capacity()
+            );
+            if let Some(f) = fb.next_frame().unwrap() {
+                got = Some(f.to_vec());
+            }
+        }
+    }
+    assert_eq!(got.as_deref(), Some(&payload[..]));
+    fb.finish().unwrap();
+}
+
+/// Re-encoding into another dialect: text Godot 3 accepts but Godot 4 does not (a 5-byte
+/// sequence) must not be written as a Godot 4 string the reader then rejects.
+#[test]
+fn cross_dialect_reencoding_never_writes_what_the_target_rejects() {
+    let bytes = [
+        4, 0, 0, 0, 5, 0, 0, 0, 0xf8, 0x88, 0x80, 0x80, 0x80, 0, 0, 0,
+    ];
+    let v = Decoder::new(Dialect::GODOT_3).decode_exact(&bytes).unwrap();
+    for target in Dialect::ALL {
+        if let Ok(out) = to_vec(target, &v) {
+            assert!(
+                Decoder::new(target).decode_exact(&out).is_ok(),
+                "{target:?} reader rejects {out:02x?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Differential run against the real engine: mutates the committed Godot 3.2.3 values
+(tests/fixtures/godot3/values.jsonl) deterministically, has godot3-server decode every mutant
+(tests/godot3/differential.gd) and writes the engine's verdicts to
+tests/fixtures/godot3/differential.jsonl, which tests/godot3_differential.rs checks gdwire
+against.
+
+Usage: python3 tests/godot3/differential.py          (one command; needs godot3-server)
+       GODOT3_SERVER=/path/to/godot python3 tests/godot3/differential.py
+
+Mutations (seeded, so the same inputs every run): bit flips, truncations, count and length
+fields set to edge values, type bytes and header flags changed, aligned words inserted and
+deleted, splices of two values. Inputs are capped at 64 KiB and nesting cannot exceed the
+fixtures' own (a few levels), so none of the 3.2.3 crash shapes (~30,000 nested arrays) can
+occur; if the engine still dies on an input, that input is recorded as "crash" and the run
+continues after it.
+"""
+import json, os, random, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+VALUES = os.path.join(ROOT, "tests/fixtures/godot3/values.jsonl")
+OUT = os.path.join(ROOT, "tests/fixtures/godot3/differential.jsonl")
+GODOT = os.environ.get("GODOT3_SERVER", "godot3-server")
+SEED = 6
+PER_VALUE = 24
+EDGE_WORDS = [0, 1, 2, 3, 4, 5, 7, 8, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x40000000, 0xFFFF]
+
+
+def words(b):
+    return [int.from_bytes(b[i:i + 4], "little") for i in range(0, len(b) - 3, 4)]
+
+
+def set_word(b, i, w):
+    return b[:4 * i] + w.to_bytes(4, "little") + b[4 * i + 4:]
+
+
+def mutate(rng, b, other):
+    kind = rng.choice(["flip", "flip2", "trunc", "count", "count_delta", "type", "flags",
+                       "insert", "delete", "splice"])
+    ws = words(b)
+    if kind in ("flip", "flip2") and b:
+        b = bytearray(b)
+        for _ in range(1 if kind == "flip" else 2):
+            bit = rng.randrange(len(b) * 8)
+            b[bit // 8] ^= 1 << (bit % 8)
+        return kind, bytes(b)
+    if kind == "trunc" and b:
+        return kind, b[:rng.randrange(len(b))]
+    if kind in ("count", "count_delta") and len(ws) > 1:
+        # Counts and lengths are aligned words after a header; prefer small ones.
+        small = [i for i, w in enumerate(ws) if i > 0 and w < 0x10000] or list(range(1, len(ws)))
+        i = rng.choice(small)
+        if kind == "count":
+            w = rng.choice(EDGE_WORDS)
+        else:
+            w = (ws[i] + rng.choice([-3, -2, -1, 1, 2, 3, 4, 100])) & 0xFFFFFFFF
+        return kind, set_word(b, i, w)
+    if kind == "type" and ws:
+        # A word that looks like a header: small type id, upper bytes mostly clear.
+        heads = [i for i, w in enumerate(ws) if (w & 0xFF) <= 26 and (w >> 8) & 0xFF == 0] or [0]
+        i = rng.choice(heads)
+        return kind, set_word(b, i, (ws[i] & ~0xFF) | rng.randrange(0, 30))
+    if kind == "flags" and ws:
+        heads = [i for i, w in enumerate(ws) if (w & 0xFF) <= 26 and w >> 24 == 0] or [0]
+        i = rng.choice(heads)
+        flag = rng.choice([1 << 16, 1 << 17, 1 << 31, 0xFF00, 1 << 8])
+        return kind, set_word(b, i, ws[i] ^ flag)
+    if kind == "insert":
+        i = rng.randrange(len(ws) + 1)
+        w = rng.choice(EDGE_WORDS + [rng.randrange(27), rng.getrandbits(32)])
+        return kind, b[:4 * i] + w.to_bytes(4, "little") + b[4 * i:]
+    if kind == "delete" and len(ws) > 1:
+        i = rng.randrange(len(ws))
+        return kind, b[:4 * i] + b[4 * i + 4:]
+    if kind == "splice" and other:
+        cut = 4 * rng.randrange(len(ws) + 1)
+        cut2 = 4 * rng.randrange(len(other) // 4 + 1)
+        return kind, b[:cut] + other[cut2:]
+    # Fallback when the chosen kind does not apply: a byte flip anywhere (or a lone byte).
+    if not b:
+        return "byte", bytes([rng.randrange(256)])
+    b = bytearray(b)
+    b[rng.randrange(len(b))] ^= 0xFF
+    return "byte", bytes(b)
+
+
+def cases():
+    rng = random.Random(SEED)
+    values = [json.loads(l) for l in open(VALUES)]
+    out, seen = [], set()
+    for v in values:
+        b = bytes.fromhex(v["hex"])
+        for k in range(PER_VALUE):
+            other = bytes.fromhex(rng.choice(values)["hex"])
+            kind, m = mutate(rng, b, other)
+            m = m[:65536]
+            # Objects: both settings for full-object values, else the value's own.
+            allow = v["full_objects"] if rng.random() < 0.8 else not v["full_objects"]
+            key = (m, allow)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append({"name": "%s_%s_%d" % (v["name"], kind, k), "hex": m.hex(),
+                        "allow_objects": allow})
+    return out
+
+
+def run_engine(cs):
+    tmp = tempfile.mkdtemp()
+    inp, res, log = (os.path.join(tmp, n) for n in ("in.txt", "out.jsonl", "stderr.log"))
+    with open(inp, "w") as f:
+        for c in cs:
+            f.write("%d %s\n" % (1 if c["allow_objects"] else 0, c["hex"]))
+    open(res, "w").close()
+    results, start, restarts = {}, 0, 0
+    while start < len(cs):
+        open(log, "w").close()
+        env = dict(os.environ, LANG="en_US.UTF-8", LC_ALL="en_US.UTF-8", GDWIRE_DIFF_IN=inp,
+                   GDWIRE_DIFF_OUT=res, GDWIRE_DIFF_START=str(start), GDWIRE_STDERR_LOG=log)
+        with open(log, "w") as err:
+            p = subprocess.run(["timeout", "300", GODOT, "--path", HERE, "--script",
+                                "res://differential.gd"], env=env, stdout=subprocess.PIPE,
+                               stderr=err)
+        for line in open(res):
+            r = json.loads(line)
+            results[r["index"]] = r
+        done = b"GDWIRE-DIFF-OK" in p.stdout and len(results) == len(cs)
+        if done:
+            break
+        if "SCRIPT ERROR" in open(log, errors="replace").read():
+            sys.exit("differential.gd hit a script error; see " + log)
+        crashed = min(i for i in range(len(cs)) if i not in results)
+        print("engine died (exit %d) on case %d (%s); continuing after it"
+              % (p.returncode, crashed, cs[crashed]["name"]), file=sys.stderr)
+        results[crashed] = {"index": crashed, "verdict": "crash", "error": -1, "desc": None,
+                            "problems": ["engine exit %d" % p.returncode]}
+        start = crashed + 1
+        restarts += 1
+        if restarts > 50:
+            sys.exit("too many engine crashes")
+    return [results[i] for i in range(len(cs))]
+
+
+def main():
+    cs = cases()
+    rs = run_engine(cs)
+    with open(OUT + ".tmp", "w") as f:
+        for c, r in zip(cs, rs):
+            line = dict(c, verdict=r["verdict"], error=r["error"], desc=r["desc"])
+            if r["problems"]:
+                line["problems"] = r["problems"]
+            f.write(json.dumps(line, sort_keys=False) + "\n")
+    os.replace(OUT + ".tmp", OUT)
+    verdicts = {}
+    for r in rs:
+        verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
+    print("wrote %s: %d cases, %s" % (os.path.relpath(OUT, ROOT), len(cs), verdicts))
+
+
+if __name__ == "__main__":
+    main()
