@@ -4,7 +4,7 @@ use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::header::Header;
 use crate::read::decoder::Decoder;
-use crate::read::head::read_head;
+use crate::read::head::{read_value, Next};
 use crate::read::input::u32_at;
 use crate::read::skip::skip_value;
 use crate::read::value::VariantRef;
@@ -77,7 +77,8 @@ impl<'a> Cursor<'a> {
     /// the cursor does not move.
     pub fn read(&mut self) -> Result<VariantRef<'a>> {
         let end = skip_value(&self.dec, self.data, self.pos, 0, true)?;
-        let (value, _) = read_head(&self.dec, self.data, self.pos, 0, false)?;
+        let mut next = Next::Leaf(end);
+        let value = read_value(&self.dec, self.data, self.pos, 0, false, &mut next)?;
         self.pos = end.min(self.data.len());
         Ok(value)
     }

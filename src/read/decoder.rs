@@ -3,7 +3,7 @@
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind, Result};
 use crate::read::cursor::Cursor;
-use crate::read::head::read_head;
+use crate::read::head::{read_value, Next};
 use crate::read::skip::skip_value;
 use crate::read::value::VariantRef;
 
@@ -79,7 +79,8 @@ impl Decoder {
     /// returned view cannot meet malformed data.
     pub fn decode_prefix<'a>(&self, bytes: &'a [u8]) -> Result<(VariantRef<'a>, usize)> {
         let end = skip_value(self, bytes, 0, 0, true)?;
-        let (value, _) = read_head(self, bytes, 0, 0, false)?;
+        let mut next = Next::Leaf(end);
+        let value = read_value(self, bytes, 0, 0, false, &mut next)?;
         // An unpadded PackedByteArray at the very end "uses" its missing padding, as in the
         // engine; report what the input actually had.
         Ok((value, end.min(bytes.len())))

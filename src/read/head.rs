@@ -20,7 +20,7 @@ use crate::read::value::VariantRef;
 use crate::variant_type::VariantType;
 
 /// Where the value ends, or what a container still holds after its head.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Next {
     /// A complete value ending at this position.
     Leaf(usize),
@@ -101,10 +101,141 @@ fn packed_fixed(data: &[u8], pos: usize, size: usize, ty: VariantType) -> Result
     Ok((bytes, start + bytes.len()))
 }
 
+/// Where the value at `pos` ends (or what its container holds), for every type whose extent
+/// follows from the header and at most one count or length word: the skip loop's fast path,
+/// which builds no view. `None` for the other types (typed containers, objects, node paths,
+/// signals, PackedStringArray) and whenever [`read_head`] would fail: the caller then asks
+/// [`read_head`], which gives the answer or the exact error. When this answers, it agrees
+/// with [`read_head`].
+#[inline(always)]
+pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool) -> Option<Next> {
+    let dialect = dec.dialect();
+    let header = Header(u32_at(data, pos)?);
+    let ty = dialect.type_of(header.type_id())?;
+    let p = pos + 4;
+    let wide = if header.flag_64() { 8 } else { 4 };
+    let real = if dialect.math_follows_flag_64() {
+        wide
+    } else {
+        4
+    };
+    use VariantType as T;
+    let size = match ty {
+        T::Nil | T::Callable => 0,
+        T::Bool => 4,
+        T::Int | T::Float => wide,
+        T::Vector2 => 2 * real,
+        T::Vector3 => 3 * real,
+        T::Rect2 | T::Vector4 | T::Plane | T::Quaternion => 4 * real,
+        T::Transform2D | T::Aabb => 6 * real,
+        T::Basis => 9 * real,
+        T::Transform3D => 12 * real,
+        T::Projection => 16 * real,
+        T::Vector2i => 8,
+        T::Vector3i => 12,
+        T::Vector4i | T::Rect2i | T::Color => 16,
+        T::Rid => {
+            if dialect.rid_has_payload() {
+                8
+            } else {
+                0
+            }
+        }
+        T::String | T::StringName => {
+            let len = u32_at(data, p)? as i32;
+            let len = usize::try_from(len).ok()?;
+            let padded = take(data, p + 4, len + pad4(len))?;
+            if validate && !crate::read::text::is_valid(&padded[..len], dialect.text_rules()) {
+                return None;
+            }
+            return Some(Next::Leaf(p + 4 + padded.len()));
+        }
+        T::Array if !dialect.has_typed_arrays() || header.array_kind() == ContainerKind::None => {
+            let values = u32_at(data, p)? & COUNT_MASK;
+            return Some(Next::Nest {
+                body: p + 4,
+                values,
+                props: false,
+            });
+        }
+        T::Dictionary
+            if !dialect.has_typed_dictionaries()
+                || (header.dict_key_kind() == ContainerKind::None
+                    && header.dict_value_kind() == ContainerKind::None) =>
+        {
+            let values = (u32_at(data, p)? & COUNT_MASK) * 2;
+            return Some(Next::Nest {
+                body: p + 4,
+                values,
+                props: false,
+            });
+        }
+        T::PackedByteArray => {
+            let count = usize::try_from(u32_at(data, p)? as i32).ok()?;
+            take(data, p + 4, count)?;
+            // Unchecked padding, as in `read_head`.
+            return Some(Next::Leaf(p + 4 + count + pad4(count)));
+        }
+        T::PackedInt32Array | T::PackedFloat32Array => return quick_packed(data, p, 4),
+        T::PackedInt64Array | T::PackedFloat64Array | T::PackedVector2iArray => {
+            return quick_packed(data, p, 8)
+        }
+        T::PackedVector3iArray => return quick_packed(data, p, 12),
+        T::PackedColorArray | T::PackedVector4iArray => return quick_packed(data, p, 16),
+        T::PackedVector2Array => return quick_packed(data, p, 2 * real),
+        T::PackedVector3Array => return quick_packed(data, p, 3 * real),
+        T::PackedVector4Array => return quick_packed(data, p, 4 * real),
+        _ => return None,
+    };
+    let end = p + size;
+    (end <= data.len()).then_some(Next::Leaf(end))
+}
+
+/// [`packed_fixed`]'s extent, `None` where it fails.
+#[inline(always)]
+fn quick_packed(data: &[u8], p: usize, size: usize) -> Option<Next> {
+    let count = u32_at(data, p)? as i32;
+    let total = u64::try_from(count).ok()? * size as u64;
+    if total > i32::MAX as u64 {
+        return None;
+    }
+    let end = p + 4 + total as usize;
+    (end <= data.len()).then_some(Next::Leaf(end))
+}
+
 /// Reads the value at `pos` (nesting depth `depth`). Containers are returned as lazy views
 /// together with where their items start. With `validate`, string text is checked the way
 /// the engine checks it; without, the input is trusted to have been validated before.
 pub(crate) fn read_head<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    depth: u32,
+    validate: bool,
+) -> Result<(VariantRef<'a>, Next)> {
+    let mut next = Next::Leaf(pos);
+    read_value(dec, data, pos, depth, validate, &mut next).map(|value| (value, next))
+}
+
+/// [`read_head`] with the extent written to `next` (left alone on error), so the view, the
+/// largest part of the answer, is built once in the caller's return slot instead of being
+/// moved out of a tuple: the iterators' hot path.
+#[inline]
+pub(crate) fn read_value<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    depth: u32,
+    validate: bool,
+    next: &mut Next,
+) -> Result<VariantRef<'a>> {
+    let (value, n) = read_value_inner(dec, data, pos, depth, validate)?;
+    *next = n;
+    Ok(value)
+}
+
+#[inline(always)]
+fn read_value_inner<'a>(
     dec: &Decoder,
     data: &'a [u8],
     pos: usize,
@@ -413,5 +544,65 @@ fn read_class_name_value<'a>(
             string_block(data, pos + 4, dialect.text_rules(), validate)
         }
         _ => Err(Error::new(ErrorKind::InvalidClassName, pos)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::Dialect;
+
+    /// The fast path must agree with `read_head` whenever it answers, and must not answer
+    /// where `read_head` fails, for every dialect, header and (short, often truncated,
+    /// often malformed) payload.
+    #[test]
+    fn quick_next_agrees_with_read_head() {
+        let mut seed = 0x5EED_u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        let mut answered = 0;
+        for dialect in Dialect::ALL {
+            for allow in [false, true] {
+                let dec = Decoder::new(dialect).with_allow_objects(allow);
+                for id in 0..=255u32 {
+                    for round in 0..64 {
+                        let flags = match round % 4 {
+                            0 => 0,
+                            1 => 1 << 16,
+                            _ => next() & 0xFFFF_0000,
+                        };
+                        let len = (next() % 48) as usize;
+                        let mut data = vec![0u8; 4 + len];
+                        data[..4].copy_from_slice(&(id | flags).to_le_bytes());
+                        for b in &mut data[4..] {
+                            *b = match next() % 4 {
+                                0 => 0,
+                                1 => next() as u8,
+                                _ => b"abc\xC3\xA9"[(next() % 5) as usize],
+                            };
+                        }
+                        if len >= 8 && round % 3 == 0 {
+                            // A small count or length word, so payloads fit.
+                            data[4..8].copy_from_slice(&(next() % 12).to_le_bytes());
+                        }
+                        for validate in [false, true] {
+                            let full = read_head(&dec, &data, 0, 0, validate).map(|r| r.1);
+                            if let Some(n) = quick_next(&dec, &data, 0, validate) {
+                                assert_eq!(full, Ok(n), "{dialect:?} {data:02x?}");
+                                answered += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            answered > 10_000,
+            "the fast path answered only {answered} times"
+        );
     }
 }

@@ -57,3 +57,17 @@ pub(crate) fn string_block(
     }
     Ok((StrRef::new(raw, rules), start + padded.len()))
 }
+
+/// [`string_block`] for data already validated: no text check, and `None` instead of an
+/// error. Building the error value (and converting it away) costs a store-forwarding stall
+/// on the iterators' hot path, so they use this.
+#[inline(always)]
+pub(crate) fn string_block_trusted(
+    data: &[u8],
+    pos: usize,
+    rules: TextRules,
+) -> Option<(StrRef<'_>, usize)> {
+    let len = usize::try_from(u32_at(data, pos)? as i32).ok()?;
+    let padded = take(data, pos + 4, len + pad4(len))?;
+    Some((StrRef::new(&padded[..len], rules), pos + 4 + padded.len()))
+}

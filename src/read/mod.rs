@@ -13,6 +13,7 @@ mod packed;
 mod seq;
 mod skip;
 mod text;
+mod utf8;
 mod value;
 mod walk;
 mod walked;

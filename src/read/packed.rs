@@ -294,7 +294,7 @@ impl<'a> PackedStrings<'a> {
             }
             left -= 1;
             // Already validated by the decoder; a failure here is impossible, so just stop.
-            let (s, end) = input::string_block(bytes, pos, rules, false).ok()?;
+            let (s, end) = input::string_block_trusted(bytes, pos, rules)?;
             pos = end;
             Some(s)
         })

@@ -2,13 +2,16 @@
 //! object-property iteration.
 
 use crate::error::Result;
+use crate::float_width::widen;
+use crate::header::FLAG_64;
 use crate::read::decoder::Decoder;
-use crate::read::head::{read_head, Next};
-use crate::read::input::string_block;
+use crate::read::head::{read_head, read_value, Next};
+use crate::read::input::{string_block, string_block_trusted, u32_at, u64_at};
 use crate::read::skip::skip_value;
 use crate::read::text::StrRef;
 use crate::read::value::VariantRef;
 use crate::read::walked::Walked;
+use crate::variant_type::VariantType;
 
 /// `left` values starting at `pos`, all at nesting `depth`. Values handed out for nested
 /// containers are lazy; the sequence skips over such a value only when asked for the next one
@@ -61,6 +64,7 @@ impl<'a> Seq<'a> {
     }
 
     /// The next value, `None` when the run is over. After an error the run is over.
+    #[inline(always)]
     pub(crate) fn next_value(&mut self) -> Option<Result<VariantRef<'a>>> {
         if self.left == 0 {
             return None;
@@ -69,17 +73,18 @@ impl<'a> Seq<'a> {
         if let Err(e) = self.settle() {
             return self.fail(e);
         }
-        match read_head(&self.dec, self.data, self.pos, self.depth, false) {
-            Ok((value, Next::Leaf(end))) => {
-                self.pos = end;
-                Some(Ok(value))
-            }
-            Ok((value, Next::Nest { .. })) => {
-                self.unskipped = Some(self.pos);
-                Some(Ok(value))
-            }
-            Err(e) => self.fail(e),
+        if let Some((value, end)) = quick_scalar(&self.dec, self.data, self.pos) {
+            self.pos = end;
+            return Some(Ok(value));
         }
+        let mut next = Next::Leaf(self.pos);
+        let value = read_value(&self.dec, self.data, self.pos, self.depth, false, &mut next);
+        match next {
+            _ if value.is_err() => self.left = 0,
+            Next::Leaf(end) => self.pos = end,
+            Next::Nest { .. } => self.unskipped = Some(self.pos),
+        }
+        Some(value)
     }
 
     /// The next object property: a name string block, then a value.
@@ -134,4 +139,28 @@ impl<'a> Seq<'a> {
             _ => false,
         }
     }
+}
+
+/// The most common leaves (Int, Float, String) read directly: a few stores instead of the
+/// general constructor, which writes every byte of the 136-byte view. `None` for anything
+/// else or anything short: the general path then answers (or fails) exactly as before.
+#[inline(always)]
+fn quick_scalar<'a>(dec: &Decoder, data: &'a [u8], pos: usize) -> Option<(VariantRef<'a>, usize)> {
+    let header = u32_at(data, pos)?;
+    let wide = header & FLAG_64 != 0;
+    let p = pos + 4;
+    Some(match dec.dialect().type_of(header as u8)? {
+        VariantType::Int if wide => (VariantRef::Int(u64_at(data, p)? as i64), p + 8),
+        VariantType::Int => (VariantRef::Int(u32_at(data, p)? as i32 as i64), p + 4),
+        VariantType::Float if wide => (VariantRef::Float(f64::from_bits(u64_at(data, p)?)), p + 8),
+        VariantType::Float => (
+            VariantRef::Float(widen(f32::from_bits(u32_at(data, p)?))),
+            p + 4,
+        ),
+        VariantType::String => {
+            let (s, end) = string_block_trusted(data, p, dec.dialect().text_rules())?;
+            (VariantRef::String(s), end)
+        }
+        _ => return None,
+    })
 }

@@ -10,7 +10,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::read::decoder::Decoder;
-use crate::read::head::{read_head, Next};
+use crate::read::head::{quick_next, read_head, Next};
 use crate::read::input::string_block;
 
 const STACK: usize = 32;
@@ -24,13 +24,20 @@ struct Frame {
     left: u32,
     /// Nesting depth of those items.
     depth: u32,
-    /// Each item is a property: a name string block before the value.
-    props: bool,
+}
+
+/// The pending levels: frames plus one bit per frame saying its items are properties (a
+/// name string block before each value). Kept apart so a frame is 8 bytes without padding
+/// and the stack is zeroed with a short memset on every skip.
+struct Stack {
+    frames: [Frame; STACK],
+    props: u32,
 }
 
 /// Skips the value at `pos` (at nesting `depth`) and returns where it ends. With `validate`,
 /// everything the engine checks is checked, including string text; the depth limit is always
 /// enforced.
+#[inline]
 pub(crate) fn skip_value(
     dec: &Decoder,
     data: &[u8],
@@ -38,12 +45,19 @@ pub(crate) fn skip_value(
     depth: u32,
     validate: bool,
 ) -> Result<usize> {
+    // A leaf needs no stack.
+    if depth <= dec.max_depth() {
+        if let Some(Next::Leaf(end)) = quick_next(dec, data, pos, validate) {
+            return Ok(end);
+        }
+    }
     run(dec, data, pos, Start::Value(depth), validate, 0)
 }
 
 enum Start {
     Value(u32),
-    Frame(Frame),
+    /// A frame (and whether its items are properties) carried over from a full stack.
+    Frame(Frame, bool),
 }
 
 fn run(
@@ -54,12 +68,16 @@ fn run(
     validate: bool,
     spills: u32,
 ) -> Result<usize> {
-    let mut stack = [Frame::default(); STACK];
+    let mut stack = Stack {
+        frames: [Frame::default(); STACK],
+        props: 0,
+    };
     let mut sp = 0;
     let mut depth = match start {
         Start::Value(depth) => depth,
-        Start::Frame(frame) => {
-            stack[0] = frame;
+        Start::Frame(frame, props) => {
+            stack.frames[0] = frame;
+            stack.props = props as u32;
             sp = 1;
             match next_item(dec, data, &mut pos, &mut stack, &mut sp, validate)? {
                 Some(depth) => depth,
@@ -72,7 +90,11 @@ fn run(
             let limit = dec.max_depth();
             return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
         }
-        match read_head(dec, data, pos, depth, validate)?.1 {
+        let next = match quick_next(dec, data, pos, validate) {
+            Some(next) => next,
+            None => read_head(dec, data, pos, depth, validate)?.1,
+        };
+        match next {
             Next::Leaf(end) => pos = end,
             Next::Nest {
                 body,
@@ -84,16 +106,17 @@ fn run(
                     let frame = Frame {
                         left: values,
                         depth: depth + 1,
-                        props,
                     };
                     if sp == STACK {
                         if spills + 1 >= MAX_SPILLS {
                             let limit = MAX_PENDING_LEVELS;
                             return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
                         }
-                        pos = run(dec, data, pos, Start::Frame(frame), validate, spills + 1)?;
+                        let start = Start::Frame(frame, props);
+                        pos = run(dec, data, pos, start, validate, spills + 1)?;
                     } else {
-                        stack[sp] = frame;
+                        stack.frames[sp] = frame;
+                        stack.props = (stack.props & !(1 << sp)) | (props as u32) << sp;
                         sp += 1;
                     }
                 }
@@ -113,11 +136,14 @@ fn next_item(
     dec: &Decoder,
     data: &[u8],
     pos: &mut usize,
-    stack: &mut [Frame; STACK],
+    stack: &mut Stack,
     sp: &mut usize,
     validate: bool,
 ) -> Result<Option<u32>> {
-    let Some(top) = (*sp).checked_sub(1).and_then(|i| stack.get_mut(i)) else {
+    let Some(i) = (*sp).checked_sub(1) else {
+        return Ok(None);
+    };
+    let Some(top) = stack.frames.get_mut(i) else {
         return Ok(None);
     };
     top.left = top.left.saturating_sub(1);
@@ -125,7 +151,7 @@ fn next_item(
     if frame.left == 0 {
         *sp -= 1;
     }
-    if frame.props {
+    if stack.props & (1 << i) != 0 {
         *pos = string_block(data, *pos, dec.dialect().text_rules(), validate)?.1;
     }
     Ok(Some(frame.depth))

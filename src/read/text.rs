@@ -11,14 +11,60 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 #[inline]
 pub(crate) fn visible_text(raw: &[u8]) -> &[u8] {
     let raw = raw.strip_prefix(BOM).unwrap_or(raw);
-    match memchr::memchr(0, raw) {
+    match find_nul(raw) {
         Some(nul) => &raw[..nul],
         None => raw,
     }
 }
 
+/// The first NUL byte. Strings on the wire are often short (names, keys), where `memchr`'s
+/// call and dispatch cost more than the search: up to 16 bytes are scanned eight at a time
+/// with the classic has-zero-byte test (measured: 16 beats both 0 and 64 as the cut-over).
+#[inline]
+fn find_nul(raw: &[u8]) -> Option<usize> {
+    if raw.len() > 16 {
+        return memchr::memchr(0, raw);
+    }
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = raw.chunks_exact(8);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let zero = w.wrapping_sub(LO) & !w & HI;
+        if zero != 0 {
+            // The lowest flagged byte is exact (borrows only run upward).
+            return Some(base + zero.trailing_zeros() as usize / 8);
+        }
+        base += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == 0)
+        .map(|i| base + i)
+}
+
 /// True when the engine line's UTF-8 parser accepts `raw` (the string block's bytes).
+#[inline]
 pub(crate) fn is_valid(raw: &[u8], rules: TextRules) -> bool {
+    // Fast path: when the whole block is strict UTF-8, so is the visible text (a NUL or a
+    // BOM cannot sit inside a multi-byte sequence), and Godot 3 accepts every strict
+    // sequence (its rejections are all overlong or malformed forms). This saves the BOM
+    // and NUL search on the common case.
+    utf8_ok(raw) || is_valid_slow(raw, rules)
+}
+
+/// Strict UTF-8 validation of a whole block.
+#[inline]
+fn utf8_ok(raw: &[u8]) -> bool {
+    crate::read::utf8::is_utf8(raw)
+}
+
+#[cold]
+fn is_valid_slow(raw: &[u8], rules: TextRules) -> bool {
     let text = visible_text(raw);
     match rules {
         TextRules::Strict => core::str::from_utf8(text).is_ok(),
@@ -198,6 +244,25 @@ impl fmt::Display for StrRef<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn find_nul_matches_a_plain_search() {
+        let mut buf = [b'a'; 80];
+        for len in 0..buf.len() {
+            assert_eq!(find_nul(&buf[..len]), None);
+            for at in 0..len {
+                for other in [0x01, 0x80, 0xFF] {
+                    buf[..len].fill(other);
+                    buf[at] = 0;
+                    if at + 1 < len {
+                        buf[at + 1] = 0;
+                    }
+                    assert_eq!(find_nul(&buf[..len]), Some(at), "{len} {at}");
+                }
+                buf.fill(b'a');
+            }
+        }
+    }
 
     #[test]
     fn bom_and_nul() {

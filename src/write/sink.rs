@@ -25,9 +25,11 @@ pub trait Sink {
 }
 
 impl<S: Sink + ?Sized> Sink for &mut S {
+    #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<()> {
         (**self).write(bytes)
     }
+    #[inline]
     fn position(&self) -> usize {
         (**self).position()
     }
@@ -127,6 +129,9 @@ impl<'a> SliceSink<'a> {
 }
 
 impl Sink for SliceSink<'_> {
+    // Inlined so the writer's fixed-size writes (headers, scalars) become plain stores
+    // instead of a `memcpy` call each.
+    #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<()> {
         let end = self.total.saturating_add(bytes.len());
         if self.total == self.stored {
@@ -139,6 +144,7 @@ impl Sink for SliceSink<'_> {
         Ok(())
     }
 
+    #[inline]
     fn position(&self) -> usize {
         self.total
     }
@@ -195,10 +201,12 @@ impl CountingSink {
 }
 
 impl Sink for CountingSink {
+    #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<()> {
         self.len = self.len.saturating_add(bytes.len());
         Ok(())
     }
+    #[inline]
     fn position(&self) -> usize {
         self.len
     }
@@ -222,10 +230,12 @@ impl Sink for CountingSink {
 /// ```
 #[cfg(feature = "alloc")]
 impl Sink for alloc::vec::Vec<u8> {
+    #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<()> {
         self.extend_from_slice(bytes);
         Ok(())
     }
+    #[inline]
     fn position(&self) -> usize {
         self.len()
     }

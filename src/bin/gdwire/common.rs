@@ -5,7 +5,7 @@ use std::io::{self, Read};
 
 use anyhow::{Context, Result};
 use clap::ValueEnum;
-use gdwire::frame::{Framing, DEFAULT_MAX_FRAME};
+use gdwire::frame::{FrameBuffer, Framing, DEFAULT_MAX_FRAME, PREFIX_LEN};
 use gdwire::write::Endian;
 use gdwire::{Decoder, Dialect, VariantRef};
 
@@ -76,17 +76,32 @@ pub fn display_name(path: &str) -> &str {
     }
 }
 
+/// Opens an input: a file, or stdin for `-`.
+pub fn open_input(path: &str) -> Result<Box<dyn Read>> {
+    if path == "-" {
+        return Ok(Box::new(io::stdin().lock()));
+    }
+    let file = std::fs::File::open(path).with_context(|| format!("{path}: cannot read"))?;
+    Ok(Box::new(file))
+}
+
+/// The size of a regular file (for a progress bar); `None` for stdin and pipes.
+pub fn input_len(path: &str) -> Option<u64> {
+    if path == "-" {
+        return None;
+    }
+    std::fs::metadata(path)
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.len())
+}
+
 /// Reads a whole input into memory.
 pub fn read_input(path: &str) -> Result<Vec<u8>> {
     let mut data = Vec::new();
-    if path == "-" {
-        io::stdin()
-            .lock()
-            .read_to_end(&mut data)
-            .context("<stdin>: cannot read")?;
-    } else {
-        data = std::fs::read(path).with_context(|| format!("{path}: cannot read"))?;
-    }
+    open_input(path)?
+        .read_to_end(&mut data)
+        .with_context(|| format!("{}: cannot read", display_name(path)))?;
     Ok(data)
 }
 
@@ -123,31 +138,59 @@ impl Located {
     }
 }
 
-/// Calls `each` for every record of `data`: the whole input for `--framing none`, else each
-/// frame. Framing errors are returned located (the frame's prefix offset).
-pub fn for_each_record<'a>(
+/// Calls `each` for every record of the input `file` and returns the bytes read. With
+/// `--framing none` the whole input is one record; with stream framing the input is read
+/// incrementally through a [`FrameBuffer`], so memory stays bounded by the largest frame
+/// whatever the input's size, and a live stream (a pipe from a socket) is handled frame by
+/// frame as it arrives. Framing errors are returned located (the frame's prefix offset).
+pub fn for_each_record(
     wire: &WireArgs,
     file: &str,
-    data: &'a [u8],
-    mut each: impl FnMut(Record<'a>) -> Result<()>,
-) -> Result<()> {
+    mut each: impl FnMut(Record<'_>) -> Result<()>,
+) -> Result<u64> {
     let Some(framing) = wire.framing() else {
-        return each(Record {
+        let data = read_input(file)?;
+        each(Record {
             index: 0,
             offset: 0,
-            payload: data,
-        });
-    };
-    for (index, frame) in framing.frames(data).enumerate() {
-        let frame = frame.map_err(|e| Located::new(file, index, 0, e))?;
-        each(Record {
-            index,
-            offset: frame.payload_offset(),
-            payload: frame.payload,
+            payload: &data,
         })?;
+        return Ok(data.len() as u64);
+    };
+    let mut input = open_input(file)?;
+    let mut buffer = FrameBuffer::new(framing).with_read_size(READ_SIZE);
+    let mut index = 0;
+    let located = |index: usize, e: gdwire::Error| Located::new(file, index, 0, e);
+    loop {
+        loop {
+            let prefix_at = buffer.position();
+            let Some(payload) = buffer.next_frame().map_err(|e| located(index, e))? else {
+                break;
+            };
+            each(Record {
+                index,
+                offset: prefix_at + PREFIX_LEN,
+                payload,
+            })?;
+            index += 1;
+        }
+        match buffer.read_from(&mut input) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => match gdwire::Error::from_io(&e) {
+                Some(e) => return Err(located(index, e).into()),
+                None => {
+                    return Err(e).with_context(|| format!("{}: cannot read", display_name(file)))
+                }
+            },
+        }
     }
-    Ok(())
+    buffer.finish().map_err(|e| located(index, e))?;
+    Ok(buffer.position() as u64)
 }
+
+/// Bytes asked of each read from an input.
+const READ_SIZE: usize = 1 << 20;
 
 /// Decodes a record, which must hold exactly one value (trailing bytes are an error, though
 /// the engine's get_var would ignore them).

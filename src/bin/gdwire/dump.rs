@@ -1,13 +1,13 @@
 //! `gdwire dump`: each value on its own record, as engine text or JSON.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::ValueEnum;
 use gdwire::Decoder;
 
-use crate::common::{decode, for_each_record, read_input, Inputs, WireArgs};
+use crate::common::{decode, for_each_record, Inputs, WireArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -38,9 +38,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut line = String::new();
+    let live = io::stdout().is_terminal();
     for file in &args.inputs.files {
-        let data = read_input(file)?;
-        for_each_record(&args.wire, file, &data, |rec| {
+        for_each_record(&args.wire, file, |rec| {
             let value = decode(&decoder, file, rec)?;
             line.clear();
             match args.format {
@@ -49,6 +49,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             line.push('\n');
             out.write_all(line.as_bytes())?;
+            if live {
+                out.flush()?; // a person watching a live stream sees each value as it comes
+            }
             Ok(())
         })?;
     }

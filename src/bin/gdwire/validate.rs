@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use gdwire::Decoder;
 
-use crate::common::{display_name, for_each_record, read_input, Inputs, Located, WireArgs};
+use crate::common::{display_name, for_each_record, Inputs, Located, WireArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -24,9 +24,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let decoder = Decoder::new(args.wire.dialect).with_allow_objects(args.allow_objects);
     for file in &args.inputs.files {
-        let data = read_input(file)?;
         let mut values = 0usize;
-        let checked = for_each_record(&args.wire, file, &data, |rec| {
+        let checked = for_each_record(&args.wire, file, |rec| {
             // Validation only: one pass, no views built.
             let used = decoder
                 .validate(rec.payload)
@@ -39,20 +38,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
             values += 1;
             Ok(())
         });
-        if let Err(e) = checked {
-            if e.downcast_ref::<Located>().is_some() {
+        let bytes = match checked {
+            Ok(bytes) => bytes,
+            Err(e) if e.downcast_ref::<Located>().is_some() => {
                 eprintln!("gdwire: invalid: {e:#}");
                 return Ok(ExitCode::FAILURE);
             }
-            return Err(e);
-        }
+            Err(e) => return Err(e),
+        };
         if !args.quiet {
             println!(
                 "{}: {values} value{} valid ({}, {} bytes)",
                 display_name(file),
                 if values == 1 { "" } else { "s" },
                 args.wire.dialect,
-                data.len()
+                bytes
             );
         }
     }

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Prints the throughput table of `cargo bench --bench throughput` from criterion's files.
+
+Usage: python3 benches/report.py [target/criterion] [engine.tsv]
+
+For each dataset: the median time of every operation, its throughput (MB/s = 10^6 bytes/s,
+from the bytes criterion was told about), the ratio to `memcpy` of the dataset's bytes in the
+same run, and the ratios to the peer crate and the engine where both were measured on the same
+data. `engine.tsv` (optional) is the output of tests/godot3/bench_engine.sh: lines
+`dataset<TAB>op<TAB>MB/s` with op `decode` or `encode`.
+"""
+import json
+import os
+import sys
+
+root = sys.argv[1] if len(sys.argv) > 1 else "target/criterion"
+engine = {}
+if len(sys.argv) > 2:
+    for line in open(sys.argv[2]):
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in ("decode", "encode"):
+            engine[(parts[0], parts[1])] = float(parts[2])
+
+rows = {}
+for group in sorted(os.listdir(root)):
+    gdir = os.path.join(root, group)
+    if not os.path.isdir(gdir) or group == "report":
+        continue
+    for bench in sorted(os.listdir(gdir)):
+        new = os.path.join(gdir, bench, "new")
+        try:
+            meta = json.load(open(os.path.join(new, "benchmark.json")))
+            est = json.load(open(os.path.join(new, "estimates.json")))
+        except (OSError, ValueError):
+            continue
+        tp = (meta.get("throughput") or {}).get("Bytes")
+        if tp is None:
+            continue
+        ns = est["median"]["point_estimate"]
+        rows.setdefault(group, {})[bench] = (ns, tp / ns * 1e3)  # MB/s
+
+
+def fmt_time(ns):
+    if ns >= 1e6:
+        return f"{ns / 1e6:.2f} ms"
+    if ns >= 1e3:
+        return f"{ns / 1e3:.1f} µs"
+    return f"{ns:.0f} ns"
+
+
+def fmt_rate(mbs):
+    return f"{mbs / 1e3:.2f} GB/s" if mbs >= 1e3 else f"{mbs:.0f} MB/s"
+
+
+print("| dataset | operation | median time | throughput | vs memcpy | vs peer crate | vs engine |")
+print("|---|---|---|---|---|---|---|")
+for group, benches in rows.items():
+    memcpy = benches.get("memcpy", (None, None))[1]
+    for bench, (ns, mbs) in benches.items():
+        vs_mem = f"1/{memcpy / mbs:.1f}" if memcpy and mbs < memcpy else (
+            f"{mbs / memcpy:.2f}" if memcpy else "")
+        peer = ""
+        if bench == "subset_g4_walk" and "subset_peer_decode" in benches:
+            peer = f"{mbs / benches['subset_peer_decode'][1]:.1f}x"
+        if bench == "subset_g4_encode" and "subset_peer_encode" in benches:
+            peer = f"{mbs / benches['subset_peer_encode'][1]:.1f}x"
+        eng = ""
+        if bench == "g3_walk" and (group, "decode") in engine:
+            eng = f"{mbs / engine[(group, 'decode')]:.1f}x"
+        if bench == "g3_encode" and (group, "encode") in engine:
+            eng = f"{mbs / engine[(group, 'encode')]:.1f}x"
+        print(f"| {group} | {bench} | {fmt_time(ns)} | {fmt_rate(mbs)} | {vs_mem} | {peer} | {eng} |")
+for (group, op), mbs in sorted(engine.items()):
+    print(f"| {group} | engine_{op} (Godot 3.2.3) | | {fmt_rate(mbs)} | | | |")
