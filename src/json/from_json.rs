@@ -207,7 +207,7 @@ fn real32(v: &Value) -> Result<f32, Fail> {
                 "expected a number, \"inf\", \"-inf\" or \"nan\", got {v}"
             )),
         },
-        _ => real(v, true).map(|x| x as f32),
+        _ => real(v, true).map(crate::float_width::narrow),
     }
 }
 

@@ -161,7 +161,7 @@ fn precision_key<W: Write>(out: &mut W, p: Precision) -> Result<(), JsonError> {
 fn real<W: Write>(out: &mut W, v: f64, p: Precision) -> Result<(), JsonError> {
     match p {
         // Exact: a single-precision component was widened from this f32.
-        Precision::Single => write_f32(out, v as f32)?,
+        Precision::Single => write_f32(out, crate::float_width::narrow(v))?,
         Precision::Double => write_f64(out, v)?,
     }
     Ok(())
