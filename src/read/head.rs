@@ -569,7 +569,8 @@ mod tests {
             for allow in [false, true] {
                 let dec = Decoder::new(dialect).with_allow_objects(allow);
                 for id in 0..=255u32 {
-                    for round in 0..64 {
+                    // Miri interprets: a sample there, the full sweep natively.
+                    for round in 0..if cfg!(miri) { 2 } else { 64 } {
                         let flags = match round % 4 {
                             0 => 0,
                             1 => 1 << 16,
@@ -601,7 +602,7 @@ mod tests {
             }
         }
         assert!(
-            answered > 10_000,
+            answered > if cfg!(miri) { 300 } else { 10_000 },
             "the fast path answered only {answered} times"
         );
     }

@@ -101,6 +101,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "exhaustive native check; Miri covers this code through the fixture tests"
+    )]
     fn every_sequence_up_to_three_bytes() {
         agrees(&[]);
         for a in 0..=255u8 {
@@ -117,6 +121,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "exhaustive native check; Miri covers this code through the fixture tests"
+    )]
     fn four_byte_sequences_and_positions() {
         // Every lead F0..F7 with every second byte and a spread of third and fourth bytes.
         for a in 0xF0..=0xF7u8 {
