@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use datasets::{encode_all, peer_subset, write_val, Dataset, Val};
-use gdwire::read::PackedReals;
+use gdwire::read::{Event, PackedReals, Walker};
 use gdwire::{Cursor, Decoder, Dialect, PackedRef, VariantRef, Writer};
 
 /// Touches every element of `v` (every scalar, string, math value and packed element)
@@ -33,7 +33,6 @@ use gdwire::{Cursor, Decoder, Dialect, PackedRef, VariantRef, Writer};
 /// idiomatic form): that saves one copy of a 136-byte view (272 bytes per dictionary entry)
 /// per element.
 fn walk<const IN_PLACE: bool>(v: &VariantRef<'_>, sum: &mut u64) {
-    let add = |sum: &mut u64, x: u64| *sum = sum.wrapping_add(x);
     match v {
         VariantRef::Array(a) if IN_PLACE => {
             let mut it = a.iter();
@@ -77,14 +76,32 @@ fn walk<const IN_PLACE: bool>(v: &VariantRef<'_>, sum: &mut u64) {
                 }
             }
         }
+        leaf => self::leaf(leaf, sum),
+    }
+}
+
+/// A non-container value folded into `sum`.
+#[inline]
+fn leaf(v: &VariantRef<'_>, sum: &mut u64) {
+    let add = |sum: &mut u64, x: u64| *sum = sum.wrapping_add(x);
+    match v {
         VariantRef::Nil => add(sum, 1),
         VariantRef::Bool(b) => add(sum, *b as u64),
         VariantRef::Int(i) => add(sum, *i as u64),
         VariantRef::Float(f) => add(sum, f.to_bits()),
         VariantRef::String(s) => add(sum, s.bytes().len() as u64),
-        VariantRef::Vector2(v, _) => add(sum, (v.x + v.y).to_bits()),
-        VariantRef::Vector3(v, _) => add(sum, (v.x + v.y + v.z).to_bits()),
-        VariantRef::Transform3D(t, _) => add(sum, (t.origin.x + t.basis.rows[2].z).to_bits()),
+        VariantRef::Vector2(v) => {
+            let v = v.get();
+            add(sum, (v.x + v.y).to_bits())
+        }
+        VariantRef::Vector3(v) => {
+            let v = v.get();
+            add(sum, (v.x + v.y + v.z).to_bits())
+        }
+        VariantRef::Transform3D(t) => {
+            let t = t.get();
+            add(sum, (t.origin.x + t.basis.rows[2].z).to_bits())
+        }
         VariantRef::PackedStringArray(p) => p.iter().for_each(|s| add(sum, s.bytes().len() as u64)),
         VariantRef::PackedVector3Array(p) => p.iter().for_each(|v| add(sum, v[0].to_bits())),
         VariantRef::PackedInt32Array(p) => p.iter().for_each(|x| add(sum, x as u64)),
@@ -102,6 +119,28 @@ fn walk_stream<const IN_PLACE: bool>(dec: Decoder, bytes: &[u8]) -> u64 {
             Ok(v) => walk::<IN_PLACE>(v, &mut sum),
             Err(e) => panic!("{e}"),
         }
+    }
+    sum
+}
+
+/// Walks every value of a stream with the one-pass [`Walker`] (validation and visit in a
+/// single pass), touching every element as `walk` does.
+fn walker_stream(dec: Decoder, bytes: &[u8]) -> u64 {
+    let add = |sum: &mut u64, x: u64| *sum = sum.wrapping_add(x);
+    let mut sum = 0;
+    let mut pos = 0;
+    let mut walker = Walker::new(dec, bytes);
+    while pos < bytes.len() {
+        walker.reset(&bytes[pos..]);
+        for event in walker.by_ref() {
+            match &event {
+                Ok(Event::Value(v)) => leaf(v, &mut sum),
+                Ok(Event::Begin(_)) | Ok(Event::End) => add(&mut sum, 1),
+                Ok(Event::Property(_)) => unreachable!("no objects in the datasets"),
+                Err(e) => panic!("{e}"),
+            }
+        }
+        pos += walker.position();
     }
     sum
 }
@@ -256,6 +295,9 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
     group.bench_function("g4_walk_in_place", |b| {
         b.iter(|| walk_stream::<true>(g4, black_box(&d.g4)))
     });
+    group.bench_function("g4_walker", |b| {
+        b.iter(|| walker_stream(g4, black_box(&d.g4)))
+    });
     group.bench_function("g4_encode", |b| {
         b.iter(|| encode_stream(Dialect::GODOT_4, black_box(&d.values), &mut out))
     });
@@ -351,6 +393,7 @@ fn repeat(spec: &str, sets: &[Dataset]) {
         check = check.wrapping_add(match op {
             "g4_walk" => walk_stream::<false>(g4, black_box(&d.g4)),
             "g4_walk_in_place" => walk_stream::<true>(g4, black_box(&d.g4)),
+            "g4_walker" => walker_stream(g4, black_box(&d.g4)),
             "g4_validate" => validate_stream(g4, black_box(&d.g4)) as u64,
             "g4_encode" => encode_stream(Dialect::GODOT_4, black_box(&d.values), &mut out) as u64,
             "g4_packed_sum" => mesh_sums(g4, black_box(&d.g4)) as u64,

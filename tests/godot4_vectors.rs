@@ -275,10 +275,7 @@ fn derived_6_3_scalars_and_strings() {
 fn derived_6_3_math() {
     let b = hex("05 00 00 00 00 00 80 3f 00 00 00 40");
     for d in ALL_G4.into_iter().chain([Dialect::GODOT_3]) {
-        assert_eq!(
-            exact(d, &b),
-            VariantRef::Vector2(v2(1.0, 2.0), Precision::Single)
-        );
+        expect_math!(exact(d, &b), Vector2, v2(1.0, 2.0), Precision::Single);
     }
     assert_eq!(
         g4(&hex("06 00 00 00 ff ff ff ff 02 00 00 00")),
@@ -399,7 +396,7 @@ fn nil_and_bool_details() {
 fn vector2_and_vector2i() {
     // derived from spec §3.6, not engine-checked
     let b = f32_run("05000000", 3, 4);
-    assert_eq!(g4(&b), VariantRef::Vector2(v2(3.0, 4.0), Precision::Single));
+    expect_math!(g4(&b), Vector2, v2(3.0, 4.0), Precision::Single);
     let b = hex("06 00 00 00 07 00 00 00 f9 ff ff ff");
     assert_eq!(g4(&b), VariantRef::Vector2i(Vector2i { x: 7, y: -7 }));
 }
@@ -412,7 +409,7 @@ fn rect2_and_rect2i() {
         position: v2(1.0, 2.0),
         size: v2(3.0, 4.0),
     };
-    assert_eq!(g4(&b), VariantRef::Rect2(want, Precision::Single));
+    expect_math!(g4(&b), Rect2, want, Precision::Single);
     let b = hex("08 00 00 00 01 00 00 00 fe ff ff ff 03 00 00 00 04 00 00 00");
     let want = Rect2i {
         position: Vector2i { x: 1, y: -2 },
@@ -425,10 +422,7 @@ fn rect2_and_rect2i() {
 fn vector3_and_vector3i() {
     // derived from spec §3.6, not engine-checked
     let b = f32_run("09000000", 1, 3);
-    assert_eq!(
-        g4(&b),
-        VariantRef::Vector3(v3(1.0, 2.0, 3.0), Precision::Single)
-    );
+    expect_math!(g4(&b), Vector3, v3(1.0, 2.0, 3.0), Precision::Single);
     let b = hex("0a 00 00 00 01 00 00 00 fe ff ff ff 03 00 00 00");
     assert_eq!(g4(&b), VariantRef::Vector3i(Vector3i { x: 1, y: -2, z: 3 }));
 }
@@ -442,17 +436,14 @@ fn transform2d_columns() {
         y: v2(3.0, 4.0),
         origin: v2(5.0, 6.0),
     };
-    assert_eq!(g4(&b), VariantRef::Transform2D(want, Precision::Single));
+    expect_math!(g4(&b), Transform2D, want, Precision::Single);
 }
 
 #[test]
 fn vector4_and_vector4i() {
     // derived from spec §3.6, not engine-checked
     let b = f32_run("0c000000", 1, 4);
-    assert_eq!(
-        g4(&b),
-        VariantRef::Vector4(v4(1.0, 2.0, 3.0, 4.0), Precision::Single)
-    );
+    expect_math!(g4(&b), Vector4, v4(1.0, 2.0, 3.0, 4.0), Precision::Single);
     let b = hex("0d 00 00 00 01 00 00 00 02 00 00 00 03 00 00 00 fc ff ff ff");
     let want = Vector4i {
         x: 1,
@@ -477,7 +468,7 @@ fn plane_quaternion_aabb() {
         normal: v3(1.0, 2.0, 3.0),
         d: 4.0,
     };
-    assert_eq!(g4(&b), VariantRef::Plane(want, Precision::Single));
+    expect_math!(g4(&b), Plane, want, Precision::Single);
     let b = f32_run("0f000000", 1, 4);
     let want = Quaternion {
         x: 1.0,
@@ -485,13 +476,13 @@ fn plane_quaternion_aabb() {
         z: 3.0,
         w: 4.0,
     };
-    assert_eq!(g4(&b), VariantRef::Quaternion(want, Precision::Single));
+    expect_math!(g4(&b), Quaternion, want, Precision::Single);
     let b = f32_run("10000000", 1, 6);
     let want = Aabb {
         position: v3(1.0, 2.0, 3.0),
         size: v3(4.0, 5.0, 6.0),
     };
-    assert_eq!(g4(&b), VariantRef::Aabb(want, Precision::Single));
+    expect_math!(g4(&b), Aabb, want, Precision::Single);
 }
 
 /// GDScript `Basis(Vector3(1,2,3), Vector3(4,5,6), Vector3(7,8,9))` on the wire: rows,
@@ -510,9 +501,11 @@ fn basis_is_row_major_on_the_wire() {
         s.push_str(F[i]);
     }
     let b = hex(&s);
-    let VariantRef::Basis(basis, Precision::Single) = g4(&b) else {
+    let VariantRef::Basis(basis) = g4(&b) else {
         panic!()
     };
+    assert_eq!(basis.precision(), Precision::Single);
+    let basis = basis.get();
     assert_eq!(basis, basis_123());
     assert_eq!(basis.rows[0], v3(1.0, 4.0, 7.0));
     assert_eq!(basis.x(), v3(1.0, 2.0, 3.0));
@@ -532,7 +525,7 @@ fn transform3d() {
         basis: basis_123(),
         origin: v3(10.0, 11.0, 12.0),
     };
-    assert_eq!(g4(&b), VariantRef::Transform3D(want, Precision::Single));
+    expect_math!(g4(&b), Transform3D, want, Precision::Single);
 }
 
 fn projection_1_to_16() -> Projection {
@@ -550,10 +543,7 @@ fn projection_1_to_16() -> Projection {
 fn projection_is_column_major() {
     // derived from spec §3.6, not engine-checked
     let b = f32_run("13000000", 1, 16);
-    assert_eq!(
-        g4(&b),
-        VariantRef::Projection(projection_1_to_16(), Precision::Single)
-    );
+    expect_math!(g4(&b), Projection, projection_1_to_16(), Precision::Single);
 }
 
 #[test]
@@ -1029,12 +1019,9 @@ fn double_flag_on_every_real_math_type() {
 fn double_vector2_vector3_keep_f64_bits() {
     // derived from spec §2.3, not engine-checked: 0.1 is not a float32 value.
     let b = hex(&format!("05 00 01 00 9a 99 99 99 99 99 b9 3f {}", D[2]));
-    assert_eq!(g4(&b), VariantRef::Vector2(v2(0.1, 2.0), Precision::Double));
+    expect_math!(g4(&b), Vector2, v2(0.1, 2.0), Precision::Double);
     let b = f64_run("09000100", 1, 3);
-    assert_eq!(
-        g4(&b),
-        VariantRef::Vector3(v3(1.0, 2.0, 3.0), Precision::Double)
-    );
+    expect_math!(g4(&b), Vector3, v3(1.0, 2.0, 3.0), Precision::Double);
 }
 
 #[test]
@@ -1050,14 +1037,11 @@ fn double_transform3d_and_projection() {
         basis: basis_123(),
         origin: v3(10.0, 11.0, 12.0),
     };
-    assert_eq!(g4(&b), VariantRef::Transform3D(want, Precision::Double));
+    expect_math!(g4(&b), Transform3D, want, Precision::Double);
 
     let b = f64_run("13000100", 1, 16);
     assert_eq!(b.len(), 4 + 128);
-    assert_eq!(
-        g4(&b),
-        VariantRef::Projection(projection_1_to_16(), Precision::Double)
-    );
+    expect_math!(g4(&b), Projection, projection_1_to_16(), Precision::Double);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{f32_run, hex, v2, v3, v4, walk, F};
+use common::{f32_run, hex, math, v2, v3, v4, walk, F};
 use gdwire::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
     Transform3D, Vector2i, Vector3i, Vector4i,
@@ -218,9 +218,15 @@ fn encode(id: u8, ty: VariantType) -> Vec<u8> {
     hex(&format!("{id:02x}{rest} {p}"))
 }
 
+/// Asserts `v` is the math variant `$variant` holding `want`, sent in single precision.
+macro_rules! expect_single {
+    ($v:expr, $variant:ident, $want:expr) => {
+        expect_math!($v, $variant, $want, Precision::Single)
+    };
+}
+
 /// Checks the decoded canonical vector of `ty`.
 fn check(ty: VariantType, v: &VariantRef<'_>) {
-    let s = Precision::Single;
     let basis = Basis::from_columns(v3(1.0, 2.0, 3.0), v3(4.0, 5.0, 6.0), v3(7.0, 8.0, 9.0));
     let expected = match ty {
         T::Nil => Some(VariantRef::Nil),
@@ -228,78 +234,99 @@ fn check(ty: VariantType, v: &VariantRef<'_>) {
         T::Int => Some(VariantRef::Int(-7)),
         T::Float => Some(VariantRef::Float(0.5)),
         T::Rid => Some(VariantRef::Rid(None)),
-        T::Vector2 => Some(VariantRef::Vector2(v2(1.0, 2.0), s)),
+        T::Vector2 => return expect_single!(v, Vector2, v2(1.0, 2.0)),
         T::Vector2i => Some(VariantRef::Vector2i(Vector2i { x: 1, y: -2 })),
-        T::Rect2 => Some(VariantRef::Rect2(
-            Rect2 {
-                position: v2(1.0, 2.0),
-                size: v2(3.0, 4.0),
-            },
-            s,
-        )),
+        T::Rect2 => {
+            return expect_single!(
+                v,
+                Rect2,
+                Rect2 {
+                    position: v2(1.0, 2.0),
+                    size: v2(3.0, 4.0),
+                }
+            )
+        }
         T::Rect2i => Some(VariantRef::Rect2i(Rect2i {
             position: Vector2i { x: 1, y: 2 },
             size: Vector2i { x: 3, y: 4 },
         })),
-        T::Vector3 => Some(VariantRef::Vector3(v3(1.0, 2.0, 3.0), s)),
+        T::Vector3 => return expect_single!(v, Vector3, v3(1.0, 2.0, 3.0)),
         T::Vector3i => Some(VariantRef::Vector3i(Vector3i { x: 1, y: 2, z: 3 })),
-        T::Transform2D => Some(VariantRef::Transform2D(
-            Transform2D {
-                x: v2(1.0, 2.0),
-                y: v2(3.0, 4.0),
-                origin: v2(5.0, 6.0),
-            },
-            s,
-        )),
-        T::Vector4 => Some(VariantRef::Vector4(v4(1.0, 2.0, 3.0, 4.0), s)),
+        T::Transform2D => {
+            return expect_single!(
+                v,
+                Transform2D,
+                Transform2D {
+                    x: v2(1.0, 2.0),
+                    y: v2(3.0, 4.0),
+                    origin: v2(5.0, 6.0),
+                }
+            )
+        }
+        T::Vector4 => return expect_single!(v, Vector4, v4(1.0, 2.0, 3.0, 4.0)),
         T::Vector4i => Some(VariantRef::Vector4i(Vector4i {
             x: 1,
             y: 2,
             z: 3,
             w: 4,
         })),
-        T::Plane => Some(VariantRef::Plane(
-            Plane {
-                normal: v3(1.0, 2.0, 3.0),
-                d: 4.0,
-            },
-            s,
-        )),
-        T::Quaternion => Some(VariantRef::Quaternion(
-            Quaternion {
-                x: 1.0,
-                y: 2.0,
-                z: 3.0,
-                w: 4.0,
-            },
-            s,
-        )),
-        T::Aabb => Some(VariantRef::Aabb(
-            Aabb {
-                position: v3(1.0, 2.0, 3.0),
-                size: v3(4.0, 5.0, 6.0),
-            },
-            s,
-        )),
-        T::Basis => Some(VariantRef::Basis(basis, s)),
-        T::Transform3D => Some(VariantRef::Transform3D(
-            Transform3D {
-                basis,
-                origin: v3(10.0, 11.0, 12.0),
-            },
-            s,
-        )),
-        T::Projection => Some(VariantRef::Projection(
-            Projection {
-                columns: [
-                    v4(1.0, 2.0, 3.0, 4.0),
-                    v4(5.0, 6.0, 7.0, 8.0),
-                    v4(9.0, 10.0, 11.0, 12.0),
-                    v4(13.0, 14.0, 15.0, 16.0),
-                ],
-            },
-            s,
-        )),
+        T::Plane => {
+            return expect_single!(
+                v,
+                Plane,
+                Plane {
+                    normal: v3(1.0, 2.0, 3.0),
+                    d: 4.0,
+                }
+            )
+        }
+        T::Quaternion => {
+            return expect_single!(
+                v,
+                Quaternion,
+                Quaternion {
+                    x: 1.0,
+                    y: 2.0,
+                    z: 3.0,
+                    w: 4.0,
+                }
+            )
+        }
+        T::Aabb => {
+            return expect_single!(
+                v,
+                Aabb,
+                Aabb {
+                    position: v3(1.0, 2.0, 3.0),
+                    size: v3(4.0, 5.0, 6.0),
+                }
+            )
+        }
+        T::Basis => return expect_single!(v, Basis, basis),
+        T::Transform3D => {
+            return expect_single!(
+                v,
+                Transform3D,
+                Transform3D {
+                    basis,
+                    origin: v3(10.0, 11.0, 12.0),
+                }
+            )
+        }
+        T::Projection => {
+            return expect_single!(
+                v,
+                Projection,
+                Projection {
+                    columns: [
+                        v4(1.0, 2.0, 3.0, 4.0),
+                        v4(5.0, 6.0, 7.0, 8.0),
+                        v4(9.0, 10.0, 11.0, 12.0),
+                        v4(13.0, 14.0, 15.0, 16.0),
+                    ],
+                }
+            )
+        }
         T::Color => Some(VariantRef::Color(Color {
             r: 1.0,
             g: 0.0,
@@ -589,7 +616,7 @@ fn vector4_reads_16_bytes_inside_containers() {
         assert_eq!(
             items,
             [
-                VariantRef::Vector4(v4(1.0, 2.0, 3.0, 4.0), Precision::Single),
+                VariantRef::Vector4(math(v4(1.0, 2.0, 3.0, 4.0), Precision::Single)),
                 VariantRef::Int(7)
             ]
         );

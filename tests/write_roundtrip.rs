@@ -416,17 +416,61 @@ fn reals_of(v: &VariantRef<'_>) -> Option<(T, Vec<f64>, Precision)> {
     }
     use VariantRef as V;
     Some(match v {
-        V::Vector2(r, p) => (T::Vector2, flat(r), *p),
-        V::Rect2(r, p) => (T::Rect2, flat(r), *p),
-        V::Vector3(r, p) => (T::Vector3, flat(r), *p),
-        V::Transform2D(r, p) => (T::Transform2D, flat(r), *p),
-        V::Vector4(r, p) => (T::Vector4, flat(r), *p),
-        V::Plane(r, p) => (T::Plane, flat(r), *p),
-        V::Quaternion(r, p) => (T::Quaternion, flat(r), *p),
-        V::Aabb(r, p) => (T::Aabb, flat(r), *p),
-        V::Basis(r, p) => (T::Basis, flat(r), *p),
-        V::Transform3D(r, p) => (T::Transform3D, flat(r), *p),
-        V::Projection(r, p) => (T::Projection, flat(r), *p),
+        V::Vector2(r) => {
+            let p = r.precision();
+            let r = r.get();
+            (T::Vector2, flat(&r), p)
+        }
+        V::Rect2(r) => {
+            let p = r.precision();
+            let r = r.get();
+            (T::Rect2, flat(&r), p)
+        }
+        V::Vector3(r) => {
+            let p = r.precision();
+            let r = r.get();
+            (T::Vector3, flat(&r), p)
+        }
+        V::Transform2D(r) => {
+            let p = r.precision();
+            let r = r.get();
+            (T::Transform2D, flat(&r), p)
+        }
+        V::Vector4(r) => {
+            let p = r.precision();
+            let r = r.get();
+            (T::Vector4, flat(&r), p)
+        }
+        V::Plane(r) => {
+            let p = r.precision();
+            let r = r.get();
+            (T::Plane, flat(&r), p)
+        }
+        V::Quaternion(r) => {
+            let p = r.precision();
+            let r = r.get();
+            (T::Quaternion, flat(&r), p)
+        }
+        V::Aabb(r) => {
+            let p = r.precision();
+            let r = r.get();
+            (T::Aabb, flat(&r), p)
+        }
+        V::Basis(r) => {
+            let p = r.precision();
+            let r = r.get();
+            (T::Basis, flat(&r), p)
+        }
+        V::Transform3D(r) => {
+            let p = r.precision();
+            let r = r.get();
+            (T::Transform3D, flat(&r), p)
+        }
+        V::Projection(r) => {
+            let p = r.precision();
+            let r = r.get();
+            (T::Projection, flat(&r), p)
+        }
         _ => return None,
     })
 }

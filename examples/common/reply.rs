@@ -14,7 +14,6 @@
 //! `{"index": i, "error": "<message>", "code": <engine Error code or -1>, "offset": <byte
 //! where decoding failed: from the start of the stream (TCP) or of the datagram (UDP)>}`.
 
-use gdwire::math::WireReals;
 use gdwire::{Dialect, Error, ObjectRef, Sink, StrRef, VariantRef, Writer};
 
 /// Writes the reply for `value`, the `index`-th message.
@@ -159,17 +158,17 @@ pub fn digest(dialect: Dialect, value: &VariantRef<'_>) -> gdwire::Result<Digest
         V::PackedStringArray(a) => Int(a.iter().map(|s| code_point_sum(&s)).sum()),
         V::Object(ObjectRef::Id(id)) => Int(*id as i64),
         V::Object(_) => Int(0),
-        V::Vector2(v, _) => Float(reals(v)),
-        V::Rect2(v, _) => Float(reals(v)),
-        V::Vector3(v, _) => Float(reals(v)),
-        V::Transform2D(v, _) => Float(reals(v)),
-        V::Vector4(v, _) => Float(reals(v)),
-        V::Plane(v, _) => Float(reals(v)),
-        V::Quaternion(v, _) => Float(reals(v)),
-        V::Aabb(v, _) => Float(reals(v)),
-        V::Basis(v, _) => Float(reals(v)),
-        V::Transform3D(v, _) => Float(reals(v)),
-        V::Projection(v, _) => Float(reals(v)),
+        V::Vector2(v) => Float(v.components().sum()),
+        V::Rect2(v) => Float(v.components().sum()),
+        V::Vector3(v) => Float(v.components().sum()),
+        V::Transform2D(v) => Float(v.components().sum()),
+        V::Vector4(v) => Float(v.components().sum()),
+        V::Plane(v) => Float(v.components().sum()),
+        V::Quaternion(v) => Float(v.components().sum()),
+        V::Aabb(v) => Float(v.components().sum()),
+        V::Basis(v) => Float(v.components().sum()),
+        V::Transform3D(v) => Float(v.components().sum()),
+        V::Projection(v) => Float(v.components().sum()),
         V::Color(c) => Float([c.r, c.g, c.b, c.a].into_iter().map(f64::from).sum()),
         V::Vector2i(v) => Int(i64::from(v.x) + i64::from(v.y)),
         V::Vector3i(v) => Int(i64::from(v.x) + i64::from(v.y) + i64::from(v.z)),
@@ -211,11 +210,4 @@ pub fn digest(dialect: Dialect, value: &VariantRef<'_>) -> gdwire::Result<Digest
 
 fn code_point_sum(s: &StrRef<'_>) -> i64 {
     s.code_points().map(i64::from).sum()
-}
-
-fn reals<T: WireReals>(v: &T) -> f64 {
-    let mut out = [0.0; 16];
-    let out = &mut out[..T::COUNT];
-    v.to_wire(out);
-    out.iter().sum()
 }

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use crate::dialect::Dialect;
+use crate::float_width::narrow;
 use crate::header::{ContainerKind, Header, FLAG_OBJECT_AS_ID};
 use crate::json::float::{parse_f32_special, parse_f64_text};
 use crate::json::names::{name_bytes, parse_container_type, type_by_name, ElemType};
@@ -15,7 +16,7 @@ use crate::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
     Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i, WireReals,
 };
-use crate::read::VariantRef;
+use crate::read::{MathRef, VariantRef};
 use crate::variant_type::VariantType;
 use crate::write::{ContainerTypeSpec, Sink, Writer};
 
@@ -257,32 +258,59 @@ fn chunks<const N: usize, E: Copy + Default>(flat: &[E]) -> Vec<[E; N]> {
         .collect()
 }
 
-/// A math view from components in `from_native` order (Basis columns first).
-fn math_view(ty: VariantType, c: &[f64], p: Precision) -> VariantRef<'static> {
+/// Writes a math value from components in `from_native` order (Basis columns first).
+fn write_math<S: Sink>(
+    w: &mut Writer<S>,
+    ty: VariantType,
+    c: &[f64],
+    p: Precision,
+) -> crate::Result<()> {
     let col = |i: usize| Vector3 {
         x: c[i],
         y: c[i + 1],
         z: c[i + 2],
     };
+    let mut buf = [0u8; 128];
+    macro_rules! put {
+        ($variant:ident, $value:expr) => {{
+            let raw = wire_bytes(&$value, p, &mut buf);
+            w.value(&VariantRef::$variant(MathRef::new(raw)))?
+        }};
+    }
     match ty {
-        T::Vector2 => VariantRef::Vector2(Vector2::from_wire(c), p),
-        T::Rect2 => VariantRef::Rect2(Rect2::from_wire(c), p),
-        T::Vector3 => VariantRef::Vector3(Vector3::from_wire(c), p),
-        T::Transform2D => VariantRef::Transform2D(Transform2D::from_wire(c), p),
-        T::Vector4 => VariantRef::Vector4(Vector4::from_wire(c), p),
-        T::Plane => VariantRef::Plane(Plane::from_wire(c), p),
-        T::Quaternion => VariantRef::Quaternion(Quaternion::from_wire(c), p),
-        T::Aabb => VariantRef::Aabb(Aabb::from_wire(c), p),
-        T::Basis => VariantRef::Basis(Basis::from_columns(col(0), col(3), col(6)), p),
-        T::Transform3D => VariantRef::Transform3D(
+        T::Vector2 => put!(Vector2, Vector2::from_wire(c)),
+        T::Rect2 => put!(Rect2, Rect2::from_wire(c)),
+        T::Vector3 => put!(Vector3, Vector3::from_wire(c)),
+        T::Transform2D => put!(Transform2D, Transform2D::from_wire(c)),
+        T::Vector4 => put!(Vector4, Vector4::from_wire(c)),
+        T::Plane => put!(Plane, Plane::from_wire(c)),
+        T::Quaternion => put!(Quaternion, Quaternion::from_wire(c)),
+        T::Aabb => put!(Aabb, Aabb::from_wire(c)),
+        T::Basis => put!(Basis, Basis::from_columns(col(0), col(3), col(6))),
+        T::Transform3D => put!(
+            Transform3D,
             Transform3D {
                 basis: Basis::from_columns(col(0), col(3), col(6)),
                 origin: col(9),
-            },
-            p,
+            }
         ),
-        _ => VariantRef::Projection(Projection::from_wire(c), p),
+        _ => put!(Projection, Projection::from_wire(c)),
     }
+    Ok(())
+}
+
+/// `v`'s components in wire order as `p`-wide little-endian reals (exact: single-precision
+/// components were parsed as `f32` values).
+fn wire_bytes<'b, R: WireReals>(v: &R, p: Precision, buf: &'b mut [u8; 128]) -> &'b [u8] {
+    let mut comps = [0.0f64; 16];
+    v.to_wire(&mut comps[..R::COUNT]);
+    for (c, out) in comps[..R::COUNT].iter().zip(buf.chunks_exact_mut(p.size())) {
+        match p {
+            Precision::Single => out.copy_from_slice(&narrow(*c).to_le_bytes()),
+            Precision::Double => out.copy_from_slice(&c.to_le_bytes()),
+        }
+    }
+    &buf[..R::COUNT * p.size()]
 }
 
 /// Wire bytes built outside `w` (written with [`Writer::raw`], which validates them).
@@ -454,7 +482,7 @@ fn typed<'j, S: Sink>(
             exact_len(a, n, tn)?;
             let p = precision(m)?;
             let c = reals(a, p == Precision::Single)?;
-            w.value(&math_view(ty, &c, p))?;
+            write_math(w, ty, &c, p)?;
         }
         T::Vector2i | T::Vector3i | T::Vector4i | T::Rect2i => {
             check_keys(m, &["type", "args"])?;

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use crate::json::{from_json_str, to_json_string, JsonError};
 use crate::math::{Precision, Vector2};
+use crate::read::MathRef;
 use crate::{to_vec, ContainerTypeSpec, Decoder, Dialect, VariantRef, VariantType, Writer};
 
 fn build(dialect: Dialect, f: impl FnOnce(&mut Writer<&mut Vec<u8>>)) -> Vec<u8> {
@@ -63,19 +64,12 @@ fn double_precision_math_is_marked_and_kept() {
     let g4 = Dialect::GODOT_4;
     let b = build(g4, |w| {
         w.begin_array(3).unwrap();
-        w.value(&VariantRef::Vector2(
-            Vector2 {
-                x: 0.1,
-                y: 1.0 / 3.0,
-            },
-            Precision::Double,
-        ))
-        .unwrap();
-        w.value(&VariantRef::Vector2(
-            Vector2 { x: 0.5, y: 2.0 },
-            Precision::Single,
-        ))
-        .unwrap();
+        let double = [0.1f64.to_le_bytes(), (1.0f64 / 3.0).to_le_bytes()].concat();
+        let single = [0.5f32.to_le_bytes(), 2.0f32.to_le_bytes()].concat();
+        for raw in [&double[..], &single[..]] {
+            let v = MathRef::<Vector2>::from_wire(raw).unwrap();
+            w.value(&VariantRef::Vector2(v)).unwrap();
+        }
         let mut tmp = Vec::new();
         let mut t = Writer::new(&mut tmp, g4).with_precision(Precision::Double);
         t.packed_vector3::<f64, _>([[0.1, 0.2, 0.3]]).unwrap();

@@ -316,17 +316,61 @@ fn head<'a, W: Write>(
         }
         V::String(s) => text(out, dialect, "s:", T::String, s)?,
         V::StringName(s) => text(out, dialect, "sn:", T::StringName, s)?,
-        V::Vector2(x, p) => math(out, dialect, T::Vector2, &x, p)?,
-        V::Rect2(x, p) => math(out, dialect, T::Rect2, &x, p)?,
-        V::Vector3(x, p) => math(out, dialect, T::Vector3, &x, p)?,
-        V::Transform2D(x, p) => math(out, dialect, T::Transform2D, &x, p)?,
-        V::Vector4(x, p) => math(out, dialect, T::Vector4, &x, p)?,
-        V::Plane(x, p) => math(out, dialect, T::Plane, &x, p)?,
-        V::Quaternion(x, p) => math(out, dialect, T::Quaternion, &x, p)?,
-        V::Aabb(x, p) => math(out, dialect, T::Aabb, &x, p)?,
-        V::Basis(x, p) => math(out, dialect, T::Basis, &x, p)?,
-        V::Transform3D(x, p) => math(out, dialect, T::Transform3D, &x, p)?,
-        V::Projection(x, p) => math(out, dialect, T::Projection, &x, p)?,
+        V::Vector2(x) => {
+            let p = x.precision();
+            let x = x.get();
+            math(out, dialect, T::Vector2, &x, p)?
+        }
+        V::Rect2(x) => {
+            let p = x.precision();
+            let x = x.get();
+            math(out, dialect, T::Rect2, &x, p)?
+        }
+        V::Vector3(x) => {
+            let p = x.precision();
+            let x = x.get();
+            math(out, dialect, T::Vector3, &x, p)?
+        }
+        V::Transform2D(x) => {
+            let p = x.precision();
+            let x = x.get();
+            math(out, dialect, T::Transform2D, &x, p)?
+        }
+        V::Vector4(x) => {
+            let p = x.precision();
+            let x = x.get();
+            math(out, dialect, T::Vector4, &x, p)?
+        }
+        V::Plane(x) => {
+            let p = x.precision();
+            let x = x.get();
+            math(out, dialect, T::Plane, &x, p)?
+        }
+        V::Quaternion(x) => {
+            let p = x.precision();
+            let x = x.get();
+            math(out, dialect, T::Quaternion, &x, p)?
+        }
+        V::Aabb(x) => {
+            let p = x.precision();
+            let x = x.get();
+            math(out, dialect, T::Aabb, &x, p)?
+        }
+        V::Basis(x) => {
+            let p = x.precision();
+            let x = x.get();
+            math(out, dialect, T::Basis, &x, p)?
+        }
+        V::Transform3D(x) => {
+            let p = x.precision();
+            let x = x.get();
+            math(out, dialect, T::Transform3D, &x, p)?
+        }
+        V::Projection(x) => {
+            let p = x.precision();
+            let x = x.get();
+            math(out, dialect, T::Projection, &x, p)?
+        }
         V::Vector2i(x) => ints(out, dialect, T::Vector2i, &[x.x, x.y])?,
         V::Vector3i(x) => ints(out, dialect, T::Vector3i, &[x.x, x.y, x.z])?,
         V::Vector4i(x) => ints(out, dialect, T::Vector4i, &[x.x, x.y, x.z, x.w])?,

@@ -4,6 +4,8 @@ use core::fmt;
 
 use crate::error::Result;
 use crate::read::container_type::ContainerType;
+use crate::read::head::{array_head, header_at, ArrayHead};
+use crate::read::items::Items;
 use crate::read::seq::Seq;
 use crate::read::value::VariantRef;
 use crate::read::walked::Walked;
@@ -36,42 +38,47 @@ pub enum ArrayKind {
 /// ```
 #[derive(Clone, Copy)]
 pub struct ArrayRef<'a> {
-    kind: ArrayKind,
-    items: Seq<'a>,
-    element_type: Option<ContainerType<'a>>,
+    items: Items<'a>,
 }
 
 impl<'a> ArrayRef<'a> {
-    pub(crate) fn new(
-        kind: ArrayKind,
-        items: Seq<'a>,
-        element_type: Option<ContainerType<'a>>,
-    ) -> Self {
-        ArrayRef {
-            kind,
-            items,
-            element_type,
-        }
+    pub(crate) fn new(items: Items<'a>) -> Self {
+        ArrayRef { items }
+    }
+
+    /// The head, re-read from the header (it was read when this view was made).
+    fn head(&self) -> Option<ArrayHead<'a>> {
+        let Items {
+            data, dec, header, ..
+        } = self.items;
+        array_head(&dec, data, header, header_at(data, header), false).ok()
     }
 
     /// Number of elements.
     pub fn len(&self) -> usize {
-        self.items.left() as usize
+        self.items.count as usize
     }
 
     /// True when there are no elements.
     pub fn is_empty(&self) -> bool {
-        self.items.left() == 0
+        self.items.count == 0
     }
 
     /// Which array type this is.
     pub fn kind(&self) -> ArrayKind {
-        self.kind
+        let Items {
+            data, dec, header, ..
+        } = self.items;
+        match dec.dialect().type_of(header_at(data, header).type_id()) {
+            Some(VariantType::TypedArray) => ArrayKind::TypedArray,
+            Some(VariantType::PackedTypedArray) => ArrayKind::PackedTypedArray,
+            _ => ArrayKind::Array,
+        }
     }
 
     /// The logical type (`Array`, or Pandemonium's `TypedArray` / `PackedTypedArray`).
     pub fn variant_type(&self) -> VariantType {
-        match self.kind {
+        match self.kind() {
             ArrayKind::Array => VariantType::Array,
             ArrayKind::TypedArray => VariantType::TypedArray,
             ArrayKind::PackedTypedArray => VariantType::PackedTypedArray,
@@ -80,12 +87,14 @@ impl<'a> ArrayRef<'a> {
 
     /// The element type of a typed array; `None` for an untyped one.
     pub fn element_type(&self) -> Option<ContainerType<'a>> {
-        self.element_type
+        self.head()?.element_type
     }
 
     /// Iterates the elements.
     pub fn iter(&self) -> ArrayIter<'a> {
-        ArrayIter { items: self.items }
+        ArrayIter {
+            items: self.items.seq(),
+        }
     }
 
     /// Element `index` (O(index): elements have no fixed size).
@@ -152,8 +161,8 @@ impl PartialEq for ArrayRef<'_> {
     /// Element-wise equality (and same kind and element type); an undecodable element makes
     /// the arrays unequal.
     fn eq(&self, other: &Self) -> bool {
-        self.kind == other.kind
-            && self.element_type == other.element_type
+        self.kind() == other.kind()
+            && self.element_type() == other.element_type()
             && self.len() == other.len()
             && self
                 .iter()
@@ -164,8 +173,8 @@ impl PartialEq for ArrayRef<'_> {
 
 impl fmt::Debug for ArrayRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(t) = &self.element_type {
-            write!(f, "{:?}<{:?}>", self.kind, t)?;
+        if let Some(t) = &self.element_type() {
+            write!(f, "{:?}<{:?}>", self.kind(), t)?;
         }
         f.debug_list().entries(self.iter()).finish()
     }

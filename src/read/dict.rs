@@ -5,6 +5,8 @@ use core::fmt;
 use crate::error::Result;
 use crate::read::array::ArrayIter;
 use crate::read::container_type::ContainerType;
+use crate::read::head::{dict_head, header_at, DictHead};
+use crate::read::items::Items;
 use crate::read::seq::Seq;
 use crate::read::value::VariantRef;
 use crate::read::walked::Walked;
@@ -29,48 +31,46 @@ use crate::read::walked::Walked;
 #[derive(Clone, Copy)]
 pub struct DictRef<'a> {
     /// Keys and values alternate: `2 * len` values.
-    entries: Seq<'a>,
-    key_type: Option<ContainerType<'a>>,
-    value_type: Option<ContainerType<'a>>,
+    entries: Items<'a>,
 }
 
 impl<'a> DictRef<'a> {
-    pub(crate) fn new(
-        entries: Seq<'a>,
-        key_type: Option<ContainerType<'a>>,
-        value_type: Option<ContainerType<'a>>,
-    ) -> Self {
-        DictRef {
-            entries,
-            key_type,
-            value_type,
-        }
+    pub(crate) fn new(entries: Items<'a>) -> Self {
+        DictRef { entries }
+    }
+
+    /// The head, re-read from the header (it was read when this view was made).
+    fn head(&self) -> Option<DictHead<'a>> {
+        let Items {
+            data, dec, header, ..
+        } = self.entries;
+        dict_head(&dec, data, header, header_at(data, header), false).ok()
     }
 
     /// Number of entries.
     pub fn len(&self) -> usize {
-        self.entries.left() as usize / 2
+        self.entries.count as usize / 2
     }
 
     /// True when there are no entries.
     pub fn is_empty(&self) -> bool {
-        self.entries.left() == 0
+        self.entries.count == 0
     }
 
     /// Key type of a typed dictionary (Godot 4.4+); `None` when keys are untyped.
     pub fn key_type(&self) -> Option<ContainerType<'a>> {
-        self.key_type
+        self.head()?.key_type
     }
 
     /// Value type of a typed dictionary (Godot 4.4+); `None` when values are untyped.
     pub fn value_type(&self) -> Option<ContainerType<'a>> {
-        self.value_type
+        self.head()?.value_type
     }
 
     /// Iterates `(key, value)` entries.
     pub fn iter(&self) -> DictIter<'a> {
         DictIter {
-            entries: self.entries,
+            entries: self.entries.seq(),
         }
     }
 
@@ -79,7 +79,7 @@ impl<'a> DictRef<'a> {
     /// so a walked container key can be handed back too ([`ArrayIter::resume`]) and a full
     /// walk stays linear even with container keys.
     pub fn keys_and_values(&self) -> ArrayIter<'a> {
-        ArrayIter::from_seq(self.entries)
+        ArrayIter::from_seq(self.entries.seq())
     }
 
     /// The value of the last entry whose key is a String or StringName equal to `key`
@@ -164,8 +164,8 @@ impl<'a> IntoIterator for DictRef<'a> {
 impl PartialEq for DictRef<'_> {
     /// Entry-wise equality in wire order (and same key and value types).
     fn eq(&self, other: &Self) -> bool {
-        self.key_type == other.key_type
-            && self.value_type == other.value_type
+        self.key_type() == other.key_type()
+            && self.value_type() == other.value_type()
             && self.len() == other.len()
             && self
                 .iter()

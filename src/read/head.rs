@@ -7,15 +7,16 @@ use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::float_width::{narrow, widen};
 use crate::header::{ContainerKind, Header, FLAG_OBJECT_AS_ID};
 use crate::math::{Color, Precision, Rect2i, Vector2i, Vector3i, Vector4, Vector4i, WireReals};
-use crate::read::array::{ArrayKind, ArrayRef};
+use crate::read::array::ArrayRef;
 use crate::read::container_type::{read_type_block, ContainerType};
 use crate::read::decoder::Decoder;
 use crate::read::dict::DictRef;
 use crate::read::input::{need_u32, pad4, string_block, take, u32_at, u64_at};
+use crate::read::items::Items;
+use crate::read::math_ref::MathRef;
 use crate::read::node_path::NodePathRef;
 use crate::read::object::{FullObjectRef, ObjectRef, SignalRef};
 use crate::read::packed::{PackedReals, PackedRef, PackedStrings};
-use crate::read::seq::Seq;
 use crate::read::value::VariantRef;
 use crate::variant_type::VariantType;
 
@@ -260,11 +261,20 @@ fn read_value_inner<'a>(
         Precision::Single
     };
     let elements_depth = depth.saturating_add(1);
+    let items = |body: usize, count: u32| Items {
+        data,
+        dec: *dec,
+        header: pos,
+        body,
+        count,
+        depth: elements_depth,
+    };
 
     macro_rules! math {
         ($variant:ident) => {{
-            let (v, end) = reals(data, p, precision, ty)?;
-            (VariantRef::$variant(v, precision), Next::Leaf(end))
+            let len = <crate::math::$variant as WireReals>::COUNT * precision.size();
+            let raw = fixed(data, p, len, ty)?;
+            (VariantRef::$variant(MathRef::new(raw)), Next::Leaf(p + len))
         }};
     }
     macro_rules! packed {
@@ -393,8 +403,7 @@ fn read_value_inner<'a>(
                     let count = need_u32(data, q, Expected::PropertyCount)? as i32;
                     let count = count.max(0) as u32; // negative: no properties, as in the engine
                     let body = q + 4;
-                    let props = Seq::new(*dec, data, body, count, elements_depth);
-                    let obj = FullObjectRef::new(class, props);
+                    let obj = FullObjectRef::new(items(body, count));
                     let next = Next::Nest {
                         body,
                         values: count,
@@ -414,79 +423,25 @@ fn read_value_inner<'a>(
             )
         }
         T::Dictionary => {
-            let (key_kind, value_kind) = if dialect.has_typed_dictionaries() {
-                (header.dict_key_kind(), header.dict_value_kind())
-            } else {
-                (ContainerKind::None, ContainerKind::None)
+            let head = dict_head(dec, data, pos, header, validate)?;
+            let count = head.count * 2;
+            let dict = DictRef::new(items(head.body, count));
+            let next = Next::Nest {
+                body: head.body,
+                values: count,
+                props: false,
             };
-            let (key_type, q) = read_type_block(dec, data, p, key_kind, validate)?;
-            let (value_type, q) = read_type_block(dec, data, q, value_kind, validate)?;
-            let count = need_u32(data, q, Expected::Count)? & COUNT_MASK;
-            let body = q + 4;
-            let entries = Seq::new(*dec, data, body, count * 2, elements_depth);
-            let dict = DictRef::new(entries, key_type, value_type);
-            (
-                VariantRef::Dictionary(dict),
-                Next::Nest {
-                    body,
-                    values: count * 2,
-                    props: false,
-                },
-            )
+            (VariantRef::Dictionary(dict), next)
         }
-        T::Array => {
-            let kind = if dialect.has_typed_arrays() {
-                header.array_kind()
-            } else {
-                ContainerKind::None
+        T::Array | T::TypedArray | T::PackedTypedArray => {
+            let head = array_head(dec, data, pos, header, validate)?;
+            let array = ArrayRef::new(items(head.body, head.count));
+            let next = Next::Nest {
+                body: head.body,
+                values: head.count,
+                props: false,
             };
-            let (element_type, q) = read_type_block(dec, data, p, kind, validate)?;
-            let count = need_u32(data, q, Expected::Count)? & COUNT_MASK;
-            let body = q + 4;
-            let items = Seq::new(*dec, data, body, count, elements_depth);
-            let array = ArrayRef::new(ArrayKind::Array, items, element_type);
-            (
-                VariantRef::Array(array),
-                Next::Nest {
-                    body,
-                    values: count,
-                    props: false,
-                },
-            )
-        }
-        T::TypedArray | T::PackedTypedArray => {
-            let raw_type = need_u32(data, p, Expected::ContainerType)? & COUNT_MASK;
-            let element = u8::try_from(raw_type)
-                .ok()
-                .and_then(|id| dialect.type_of(id));
-            let mut q = p + 4;
-            let element_type = match element {
-                Some(T::Object) if header.0 & FLAG_OBJECT_AS_ID == 0 => {
-                    // The class name is sent as a whole String/StringName value.
-                    let (name, end) = read_class_name_value(dec, data, q, validate)?;
-                    q = end;
-                    ContainerType::ClassName(name)
-                }
-                Some(ty) => ContainerType::Builtin(ty),
-                None => ContainerType::UnknownBuiltin(raw_type),
-            };
-            let count = need_u32(data, q, Expected::Count)? & COUNT_MASK;
-            let body = q + 4;
-            let kind = if ty == T::TypedArray {
-                ArrayKind::TypedArray
-            } else {
-                ArrayKind::PackedTypedArray
-            };
-            let items = Seq::new(*dec, data, body, count, elements_depth);
-            let array = ArrayRef::new(kind, items, Some(element_type));
-            (
-                VariantRef::Array(array),
-                Next::Nest {
-                    body,
-                    values: count,
-                    props: false,
-                },
-            )
+            (VariantRef::Array(array), next)
         }
         T::PackedByteArray => {
             let count = need_u32(data, p, Expected::Count)? as i32;
@@ -526,6 +481,97 @@ fn read_value_inner<'a>(
             (VariantRef::PackedStringArray(strings), Next::Leaf(q))
         }
     })
+}
+
+/// An array's head, read from its header at `pos`.
+pub(crate) struct ArrayHead<'a> {
+    pub(crate) element_type: Option<ContainerType<'a>>,
+    pub(crate) count: u32,
+    pub(crate) body: usize,
+}
+
+/// Reads the head (type block and count) of the Array, TypedArray or PackedTypedArray whose
+/// header `header` is at `pos`. Views call it again to re-read their element type.
+pub(crate) fn array_head<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    header: Header,
+    validate: bool,
+) -> Result<ArrayHead<'a>> {
+    use VariantType as T;
+    let dialect = dec.dialect();
+    let p = pos + 4;
+    let ty = dialect.type_of(header.type_id());
+    let (element_type, q) = if ty == Some(T::Array) {
+        let kind = if dialect.has_typed_arrays() {
+            header.array_kind()
+        } else {
+            ContainerKind::None
+        };
+        read_type_block(dec, data, p, kind, validate)?
+    } else {
+        let raw_type = need_u32(data, p, Expected::ContainerType)? & COUNT_MASK;
+        let element = u8::try_from(raw_type)
+            .ok()
+            .and_then(|id| dialect.type_of(id));
+        let mut q = p + 4;
+        let element_type = match element {
+            Some(T::Object) if header.0 & FLAG_OBJECT_AS_ID == 0 => {
+                // The class name is sent as a whole String/StringName value.
+                let (name, end) = read_class_name_value(dec, data, q, validate)?;
+                q = end;
+                ContainerType::ClassName(name)
+            }
+            Some(ty) => ContainerType::Builtin(ty),
+            None => ContainerType::UnknownBuiltin(raw_type),
+        };
+        (Some(element_type), q)
+    };
+    let count = need_u32(data, q, Expected::Count)? & COUNT_MASK;
+    Ok(ArrayHead {
+        element_type,
+        count,
+        body: q + 4,
+    })
+}
+
+/// A dictionary's head, read from its header at `pos`.
+pub(crate) struct DictHead<'a> {
+    pub(crate) key_type: Option<ContainerType<'a>>,
+    pub(crate) value_type: Option<ContainerType<'a>>,
+    /// Entries (not values).
+    pub(crate) count: u32,
+    pub(crate) body: usize,
+}
+
+/// Reads the head (type blocks and count) of the Dictionary whose header `header` is at `pos`.
+pub(crate) fn dict_head<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    header: Header,
+    validate: bool,
+) -> Result<DictHead<'a>> {
+    let (key_kind, value_kind) = if dec.dialect().has_typed_dictionaries() {
+        (header.dict_key_kind(), header.dict_value_kind())
+    } else {
+        (ContainerKind::None, ContainerKind::None)
+    };
+    let (key_type, q) = read_type_block(dec, data, pos + 4, key_kind, validate)?;
+    let (value_type, q) = read_type_block(dec, data, q, value_kind, validate)?;
+    let count = need_u32(data, q, Expected::Count)? & COUNT_MASK;
+    Ok(DictHead {
+        key_type,
+        value_type,
+        count,
+        body: q + 4,
+    })
+}
+
+/// The header at `pos` (which a view's construction has already read successfully).
+pub(crate) fn header_at(data: &[u8], pos: usize) -> Header {
+    Header(u32_at(data, pos).unwrap_or(0))
 }
 
 /// Pandemonium 5 typed arrays of objects name their class with a full String or StringName

@@ -4,6 +4,8 @@
 use core::fmt;
 
 use crate::error::Result;
+use crate::read::input::string_block;
+use crate::read::items::Items;
 use crate::read::seq::Seq;
 use crate::read::text::StrRef;
 use crate::read::value::VariantRef;
@@ -35,39 +37,48 @@ impl ObjectRef<'_> {
 /// The class is not checked against any class list and nothing is instantiated.
 #[derive(Clone, Copy)]
 pub struct FullObjectRef<'a> {
-    class: StrRef<'a>,
-    props: Seq<'a>,
+    props: Items<'a>,
 }
 
 impl<'a> FullObjectRef<'a> {
-    pub(crate) fn new(class: StrRef<'a>, props: Seq<'a>) -> Self {
-        FullObjectRef { class, props }
+    pub(crate) fn new(props: Items<'a>) -> Self {
+        FullObjectRef { props }
     }
 
     /// The class name (e.g. `"Node"`).
     pub fn class(&self) -> StrRef<'a> {
-        self.class
+        // Re-read from the header: it was read (and checked) when this view was made.
+        let Items {
+            data, dec, header, ..
+        } = self.props;
+        let rules = dec.dialect().text_rules();
+        match string_block(data, header + 4, rules, false) {
+            Ok((class, _)) => class,
+            Err(_) => StrRef::new(&[], rules),
+        }
     }
 
     /// Number of properties.
     pub fn len(&self) -> usize {
-        self.props.left() as usize
+        self.props.count as usize
     }
 
     /// True when no properties were sent.
     pub fn is_empty(&self) -> bool {
-        self.props.left() == 0
+        self.props.count == 0
     }
 
     /// Iterates `(name, value)` pairs.
     pub fn properties(&self) -> PropertyIter<'a> {
-        PropertyIter { props: self.props }
+        PropertyIter {
+            props: self.props.seq(),
+        }
     }
 }
 
 impl PartialEq for FullObjectRef<'_> {
     fn eq(&self, other: &Self) -> bool {
-        self.class == other.class
+        self.class() == other.class()
             && self.len() == other.len()
             && self
                 .properties()
@@ -78,7 +89,7 @@ impl PartialEq for FullObjectRef<'_> {
 
 impl fmt::Debug for FullObjectRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} ", self.class)?;
+        write!(f, "{:?} ", self.class())?;
         let mut m = f.debug_map();
         for p in self.properties() {
             match p {

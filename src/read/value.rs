@@ -6,16 +6,18 @@ use crate::math::{
 };
 use crate::read::array::ArrayRef;
 use crate::read::dict::DictRef;
+use crate::read::math_ref::MathRef;
 use crate::read::node_path::NodePathRef;
 use crate::read::object::{ObjectRef, SignalRef};
 use crate::read::packed::{PackedReals, PackedRef, PackedStrings};
 use crate::read::text::StrRef;
 use crate::variant_type::VariantType;
 
-/// A view of one value. Scalars and math types are small copies; strings, node paths, packed
-/// arrays, arrays, dictionaries and objects borrow from the input and decode lazily.
+/// A view of one value. Scalars are small copies; real-valued math types, strings, node
+/// paths, packed arrays, arrays, dictionaries and objects borrow from the input and decode
+/// lazily, which keeps the view small (see `size_of` below) and cheap to hand out per element.
 ///
-/// Real-valued math types carry the [`Precision`] they were sent with (Godot 4
+/// Real-valued math types ([`MathRef`]) keep the [`Precision`] they were sent with (Godot 4
 /// double-precision builds set the 64-bit flag), so re-encoding is byte-exact.
 ///
 /// ```
@@ -23,6 +25,7 @@ use crate::variant_type::VariantType;
 /// let v = from_bytes(Dialect::GODOT_4, &[2, 0, 0, 0, 0xff, 0xff, 0xff, 0xff])?;
 /// assert_eq!(v, VariantRef::Int(-1));
 /// assert_eq!(v.variant_type(), VariantType::Int);
+/// assert!(size_of::<VariantRef>() <= 64);
 /// # Ok::<(), gdwire::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,21 +38,21 @@ pub enum VariantRef<'a> {
     /// Widened from `f32` when sent narrow.
     Float(f64),
     String(StrRef<'a>),
-    Vector2(Vector2, Precision),
+    Vector2(MathRef<'a, Vector2>),
     Vector2i(Vector2i),
-    Rect2(Rect2, Precision),
+    Rect2(MathRef<'a, Rect2>),
     Rect2i(Rect2i),
-    Vector3(Vector3, Precision),
+    Vector3(MathRef<'a, Vector3>),
     Vector3i(Vector3i),
-    Transform2D(Transform2D, Precision),
-    Vector4(Vector4, Precision),
+    Transform2D(MathRef<'a, Transform2D>),
+    Vector4(MathRef<'a, Vector4>),
     Vector4i(Vector4i),
-    Plane(Plane, Precision),
-    Quaternion(Quaternion, Precision),
-    Aabb(Aabb, Precision),
-    Basis(Basis, Precision),
-    Transform3D(Transform3D, Precision),
-    Projection(Projection, Precision),
+    Plane(MathRef<'a, Plane>),
+    Quaternion(MathRef<'a, Quaternion>),
+    Aabb(MathRef<'a, Aabb>),
+    Basis(MathRef<'a, Basis>),
+    Transform3D(MathRef<'a, Transform3D>),
+    Projection(MathRef<'a, Projection>),
     Color(Color),
     StringName(StrRef<'a>),
     NodePath(NodePathRef<'a>),
@@ -133,17 +136,17 @@ impl<'a> VariantRef<'a> {
     pub fn precision(&self) -> Option<Precision> {
         use VariantRef as V;
         match self {
-            V::Vector2(_, p)
-            | V::Rect2(_, p)
-            | V::Vector3(_, p)
-            | V::Transform2D(_, p)
-            | V::Vector4(_, p)
-            | V::Plane(_, p)
-            | V::Quaternion(_, p)
-            | V::Aabb(_, p)
-            | V::Basis(_, p)
-            | V::Transform3D(_, p)
-            | V::Projection(_, p) => Some(*p),
+            V::Vector2(m) => Some(m.precision()),
+            V::Rect2(m) => Some(m.precision()),
+            V::Vector3(m) => Some(m.precision()),
+            V::Transform2D(m) => Some(m.precision()),
+            V::Vector4(m) => Some(m.precision()),
+            V::Plane(m) => Some(m.precision()),
+            V::Quaternion(m) => Some(m.precision()),
+            V::Aabb(m) => Some(m.precision()),
+            V::Basis(m) => Some(m.precision()),
+            V::Transform3D(m) => Some(m.precision()),
+            V::Projection(m) => Some(m.precision()),
             V::PackedVector2Array(a) => Some(a.precision()),
             V::PackedVector3Array(a) => Some(a.precision()),
             V::PackedVector4Array(a) => Some(a.precision()),

@@ -99,32 +99,57 @@ impl<W: Write, F: Format> Leaf<'_, W, F> {
             V::Float(x) => self.float(*x),
             V::String(s) => self.quoted("\"", *s, Escape::Multiline),
             V::StringName(s) => self.quoted(self.f.string_name(), *s, Escape::Full),
-            V::Vector2(a, _) => self.reals(v, [a.x, a.y]),
+            V::Vector2(a) => {
+                let a = a.get();
+                self.reals(v, [a.x, a.y])
+            }
             V::Vector2i(a) => self.ints(v, [a.x, a.y]),
-            V::Rect2(r, _) => self.reals(v, [r.position.x, r.position.y, r.size.x, r.size.y]),
+            V::Rect2(r) => {
+                let r = r.get();
+                self.reals(v, [r.position.x, r.position.y, r.size.x, r.size.y])
+            }
             V::Rect2i(r) => self.ints(v, [r.position.x, r.position.y, r.size.x, r.size.y]),
-            V::Vector3(a, _) => self.reals(v, [a.x, a.y, a.z]),
+            V::Vector3(a) => {
+                let a = a.get();
+                self.reals(v, [a.x, a.y, a.z])
+            }
             V::Vector3i(a) => self.ints(v, [a.x, a.y, a.z]),
-            V::Vector4(a, _) => self.reals(v, [a.x, a.y, a.z, a.w]),
+            V::Vector4(a) => {
+                let a = a.get();
+                self.reals(v, [a.x, a.y, a.z, a.w])
+            }
             V::Vector4i(a) => self.ints(v, [a.x, a.y, a.z, a.w]),
-            V::Transform2D(t, _) => {
+            V::Transform2D(t) => {
+                let t = t.get();
                 self.reals(v, [t.x.x, t.x.y, t.y.x, t.y.y, t.origin.x, t.origin.y])
             }
-            V::Plane(p, _) => self.reals(v, [p.normal.x, p.normal.y, p.normal.z, p.d]),
-            V::Quaternion(q, _) => self.reals(v, [q.x, q.y, q.z, q.w]),
-            V::Aabb(b, _) => {
+            V::Plane(p) => {
+                let p = p.get();
+                self.reals(v, [p.normal.x, p.normal.y, p.normal.z, p.d])
+            }
+            V::Quaternion(q) => {
+                let q = q.get();
+                self.reals(v, [q.x, q.y, q.z, q.w])
+            }
+            V::Aabb(b) => {
+                let b = b.get();
                 let (p, s) = (b.position, b.size);
                 self.reals(v, [p.x, p.y, p.z, s.x, s.y, s.z])
             }
-            V::Basis(b, _) => self.reals(v, rows(&b.rows)),
-            V::Transform3D(t, _) => {
+            V::Basis(b) => {
+                let b = b.get();
+                self.reals(v, rows(&b.rows))
+            }
+            V::Transform3D(t) => {
+                let t = t.get();
                 let (r, o) = (rows(&t.basis.rows), t.origin);
                 let all = [
                     r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], o.x, o.y, o.z,
                 ];
                 self.reals(v, all)
             }
-            V::Projection(p, _) => {
+            V::Projection(p) => {
+                let p = p.get();
                 // Pandemonium writes "Projection(" without the inner spaces, as Godot 4 does.
                 self.s("Projection(")?;
                 self.each(

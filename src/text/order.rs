@@ -95,17 +95,17 @@ fn reals(v: &VariantRef<'_>, out: &mut [f64; 16]) -> Option<usize> {
         Some(T::COUNT)
     }
     match v {
-        VariantRef::Vector2(x, _) => put(x, out),
-        VariantRef::Rect2(x, _) => put(x, out),
-        VariantRef::Vector3(x, _) => put(x, out),
-        VariantRef::Transform2D(x, _) => put(x, out),
-        VariantRef::Vector4(x, _) => put(x, out),
-        VariantRef::Plane(x, _) => put(x, out),
-        VariantRef::Quaternion(x, _) => put(x, out),
-        VariantRef::Aabb(x, _) => put(x, out),
-        VariantRef::Basis(x, _) => put(x, out),
-        VariantRef::Transform3D(x, _) => put(x, out),
-        VariantRef::Projection(x, _) => put(x, out),
+        VariantRef::Vector2(x) => put(&x.get(), out),
+        VariantRef::Rect2(x) => put(&x.get(), out),
+        VariantRef::Vector3(x) => put(&x.get(), out),
+        VariantRef::Transform2D(x) => put(&x.get(), out),
+        VariantRef::Vector4(x) => put(&x.get(), out),
+        VariantRef::Plane(x) => put(&x.get(), out),
+        VariantRef::Quaternion(x) => put(&x.get(), out),
+        VariantRef::Aabb(x) => put(&x.get(), out),
+        VariantRef::Basis(x) => put(&x.get(), out),
+        VariantRef::Transform3D(x) => put(&x.get(), out),
+        VariantRef::Projection(x) => put(&x.get(), out),
         VariantRef::Color(c) => {
             out[..4].copy_from_slice(&[c.r, c.g, c.b, c.a].map(f64::from));
             Some(4)
@@ -250,7 +250,8 @@ impl Keys {
             (V::String(x), V::String(y)) | (V::StringName(x), V::StringName(y)) => {
                 cmp_str(*x, *y) == Ordering::Less
             }
-            (V::Vector2(x, _), V::Vector2(y, _)) => {
+            (V::Vector2(x), V::Vector2(y)) => {
+                let (x, y) = (x.get(), y.get());
                 if self.godot3() {
                     // 3.2.3 Vector2 <: x compared with is_equal_approx (engine-checked).
                     if approx_eq(x.x, y.x) {
@@ -262,7 +263,8 @@ impl Keys {
                     lex_less(&[x.x, x.y], &[y.x, y.y])
                 }
             }
-            (V::Vector3(x, _), V::Vector3(y, _)) => {
+            (V::Vector3(x), V::Vector3(y)) => {
+                let (x, y) = (x.get(), y.get());
                 if self.godot3() {
                     if !approx_eq(x.x, y.x) {
                         x.x < y.x
@@ -275,7 +277,8 @@ impl Keys {
                     lex_less(&[x.x, x.y, x.z], &[y.x, y.y, y.z])
                 }
             }
-            (V::Vector4(x, _), V::Vector4(y, _)) => {
+            (V::Vector4(x), V::Vector4(y)) => {
+                let (x, y) = (x.get(), y.get());
                 lex_less(&[x.x, x.y, x.z, x.w], &[y.x, y.y, y.z, y.w])
             }
             (V::Vector2i(_) | V::Vector3i(_) | V::Vector4i(_), _) => match (ints(a), ints(b)) {

@@ -1459,17 +1459,61 @@ impl<S: Sink> Writer<S> {
                 self.header(T::StringName, 0)?;
                 self.str_block(s.raw())?;
             }
-            V::Vector2(x, p) => self.put_reals(T::Vector2, &x, p)?,
-            V::Rect2(x, p) => self.put_reals(T::Rect2, &x, p)?,
-            V::Vector3(x, p) => self.put_reals(T::Vector3, &x, p)?,
-            V::Transform2D(x, p) => self.put_reals(T::Transform2D, &x, p)?,
-            V::Vector4(x, p) => self.put_reals(T::Vector4, &x, p)?,
-            V::Plane(x, p) => self.put_reals(T::Plane, &x, p)?,
-            V::Quaternion(x, p) => self.put_reals(T::Quaternion, &x, p)?,
-            V::Aabb(x, p) => self.put_reals(T::Aabb, &x, p)?,
-            V::Basis(x, p) => self.put_reals(T::Basis, &x, p)?,
-            V::Transform3D(x, p) => self.put_reals(T::Transform3D, &x, p)?,
-            V::Projection(x, p) => self.put_reals(T::Projection, &x, p)?,
+            V::Vector2(x) => {
+                let p = x.precision();
+                let x = x.get();
+                self.put_reals(T::Vector2, &x, p)?
+            }
+            V::Rect2(x) => {
+                let p = x.precision();
+                let x = x.get();
+                self.put_reals(T::Rect2, &x, p)?
+            }
+            V::Vector3(x) => {
+                let p = x.precision();
+                let x = x.get();
+                self.put_reals(T::Vector3, &x, p)?
+            }
+            V::Transform2D(x) => {
+                let p = x.precision();
+                let x = x.get();
+                self.put_reals(T::Transform2D, &x, p)?
+            }
+            V::Vector4(x) => {
+                let p = x.precision();
+                let x = x.get();
+                self.put_reals(T::Vector4, &x, p)?
+            }
+            V::Plane(x) => {
+                let p = x.precision();
+                let x = x.get();
+                self.put_reals(T::Plane, &x, p)?
+            }
+            V::Quaternion(x) => {
+                let p = x.precision();
+                let x = x.get();
+                self.put_reals(T::Quaternion, &x, p)?
+            }
+            V::Aabb(x) => {
+                let p = x.precision();
+                let x = x.get();
+                self.put_reals(T::Aabb, &x, p)?
+            }
+            V::Basis(x) => {
+                let p = x.precision();
+                let x = x.get();
+                self.put_reals(T::Basis, &x, p)?
+            }
+            V::Transform3D(x) => {
+                let p = x.precision();
+                let x = x.get();
+                self.put_reals(T::Transform3D, &x, p)?
+            }
+            V::Projection(x) => {
+                let p = x.precision();
+                let x = x.get();
+                self.put_reals(T::Projection, &x, p)?
+            }
             V::Vector2i(x) => self.put_ints(T::Vector2i, &[x.x, x.y])?,
             V::Vector3i(x) => self.put_ints(T::Vector3i, &[x.x, x.y, x.z])?,
             V::Vector4i(x) => self.put_ints(T::Vector4i, &[x.x, x.y, x.z, x.w])?,

@@ -1,8 +1,8 @@
 //! Shared helpers for the spec-vector test files (hex parsing, value builders, a full walk).
 #![allow(dead_code)]
 
-use gdwire::math::{Vector2, Vector3, Vector4};
-use gdwire::read::ObjectRef;
+use gdwire::math::{Precision, Vector2, Vector3, Vector4, WireReals};
+use gdwire::read::{MathRef, ObjectRef};
 use gdwire::{Error, VariantRef};
 
 /// Parses hex, ignoring ASCII whitespace. Panics on odd length or a bad digit (test input).
@@ -62,6 +62,32 @@ pub fn f64_run(header: &str, first: usize, last: usize) -> Vec<u8> {
         s.push_str(d);
     }
     hex(&s)
+}
+
+/// Asserts `$v` is the math variant `$variant` holding `$want` sent with precision `$p`
+/// (compares the decoded value, so only the reader's component order is involved).
+#[macro_export]
+macro_rules! expect_math {
+    ($v:expr, $variant:ident, $want:expr, $p:expr) => {{
+        let VariantRef::$variant(m) = $v else {
+            panic!("expected {}: {:?}", stringify!($variant), $v)
+        };
+        assert_eq!((m.get(), m.precision()), ($want, $p));
+    }};
+}
+
+/// A math view of `v` for comparisons, built from `v`'s wire components (leaked: tests only).
+pub fn math<T: WireReals>(v: T, p: Precision) -> MathRef<'static, T> {
+    let mut comps = [0.0f64; 16];
+    v.to_wire(&mut comps[..T::COUNT]);
+    let bytes: Vec<u8> = comps[..T::COUNT]
+        .iter()
+        .flat_map(|c| match p {
+            Precision::Single => (*c as f32).to_le_bytes().to_vec(),
+            Precision::Double => c.to_le_bytes().to_vec(),
+        })
+        .collect();
+    MathRef::from_wire(Box::leak(bytes.into_boxed_slice())).unwrap()
 }
 
 pub fn v2(x: f64, y: f64) -> Vector2 {

@@ -164,30 +164,42 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
         ("int", VariantRef::Int(i)) => expect_eq(i.to_string(), d.as_str().unwrap().to_owned(), at),
         ("float", VariantRef::Float(f)) => expect_eq(f.to_bits(), float_bits(d), at),
         ("String", VariantRef::String(s)) => check_text(d, *s, at),
-        ("Vector2", VariantRef::Vector2(x, _)) => reals(d, &[x.x, x.y]),
-        ("Rect2", VariantRef::Rect2(r, _)) => {
+        ("Vector2", VariantRef::Vector2(x)) => {
+            let x = x.get();
+            reals(d, &[x.x, x.y])
+        }
+        ("Rect2", VariantRef::Rect2(r)) => {
+            let r = r.get();
             reals(d, &[r.position.x, r.position.y, r.size.x, r.size.y])
         }
-        ("Vector3", VariantRef::Vector3(x, _)) => reals(d, &[x.x, x.y, x.z]),
-        ("Transform2D", VariantRef::Transform2D(t, _)) => {
+        ("Vector3", VariantRef::Vector3(x)) => {
+            let x = x.get();
+            reals(d, &[x.x, x.y, x.z])
+        }
+        ("Transform2D", VariantRef::Transform2D(t)) => {
+            let t = t.get();
             reals(d, &[t.x.x, t.x.y, t.y.x, t.y.y, t.origin.x, t.origin.y])
         }
-        ("Plane", VariantRef::Plane(p, _)) => reals(d, &[p.normal.x, p.normal.y, p.normal.z, p.d]),
-        ("Quat", VariantRef::Quaternion(q, _)) => reals(d, &[q.x, q.y, q.z, q.w]),
-        ("AABB", VariantRef::Aabb(b, _)) => reals(
-            d,
-            &[
-                b.position.x,
-                b.position.y,
-                b.position.z,
-                b.size.x,
-                b.size.y,
-                b.size.z,
-            ],
-        ),
+        ("Plane", VariantRef::Plane(p)) => {
+            let p = p.get();
+            reals(d, &[p.normal.x, p.normal.y, p.normal.z, p.d])
+        }
+        ("Quat", VariantRef::Quaternion(q)) => {
+            let q = q.get();
+            reals(d, &[q.x, q.y, q.z, q.w])
+        }
+        ("AABB", VariantRef::Aabb(b)) => {
+            let b = b.get();
+            let p = [b.position, b.size];
+            reals(d, &[p[0].x, p[0].y, p[0].z, p[1].x, p[1].y, p[1].z])
+        }
         // The engine describes Basis by its columns (GDScript basis.x/y/z), not in wire order.
-        ("Basis", VariantRef::Basis(b, _)) => reals(d, &basis_columns(b)),
-        ("Transform", VariantRef::Transform3D(t, _)) => {
+        ("Basis", VariantRef::Basis(b)) => {
+            let b = b.get();
+            reals(d, &basis_columns(&b))
+        }
+        ("Transform", VariantRef::Transform3D(t)) => {
+            let t = t.get();
             let mut want = basis_columns(&t.basis).to_vec();
             want.extend([t.origin.x, t.origin.y, t.origin.z]);
             reals(d, &want)

@@ -1,0 +1,32 @@
+//! What a container view keeps: where its header and items are, and nothing it can re-read.
+
+use crate::read::decoder::Decoder;
+use crate::read::seq::Seq;
+
+/// A container's items as its view holds them: enough to start iterating, plus where the
+/// header is, so rarely used parts (typed-container element types, an object's class name,
+/// the array kind) are re-read from the header on demand instead of being carried.
+///
+/// This keeps every container view at 56 bytes and [`VariantRef`](crate::VariantRef) at 64:
+/// views are handed out once per element, and each move of a large view is a `memcpy`.
+#[derive(Clone, Copy)]
+pub(crate) struct Items<'a> {
+    pub(crate) data: &'a [u8],
+    pub(crate) dec: Decoder,
+    /// Position of the container's header (its type blocks follow it).
+    pub(crate) header: usize,
+    /// Where the items start.
+    pub(crate) body: usize,
+    /// Values that follow (dictionaries: keys and values; objects: properties).
+    pub(crate) count: u32,
+    /// Nesting depth of the items.
+    pub(crate) depth: u32,
+}
+
+impl<'a> Items<'a> {
+    /// A fresh cursor over the items.
+    #[inline]
+    pub(crate) fn seq(&self) -> Seq<'a> {
+        Seq::new(self.dec, self.data, self.body, self.count, self.depth)
+    }
+}
