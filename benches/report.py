@@ -60,12 +60,12 @@ for group, benches in rows.items():
         vs_mem = f"1/{memcpy / mbs:.1f}" if memcpy and mbs < memcpy else (
             f"{mbs / memcpy:.2f}" if memcpy else "")
         peer = ""
-        if bench == "subset_g4_walk" and "subset_peer_decode" in benches:
+        if bench in ("subset_g4_walk", "subset_g4_walker") and "subset_peer_decode" in benches:
             peer = f"{mbs / benches['subset_peer_decode'][1]:.1f}x"
         if bench == "subset_g4_encode" and "subset_peer_encode" in benches:
             peer = f"{mbs / benches['subset_peer_encode'][1]:.1f}x"
         eng = ""
-        if bench == "g3_walk" and (group, "decode") in engine:
+        if bench in ("g3_walk", "g3_walker") and (group, "decode") in engine:
             eng = f"{mbs / engine[(group, 'decode')]:.1f}x"
         if bench == "g3_encode" and (group, "encode") in engine:
             eng = f"{mbs / engine[(group, 'encode')]:.1f}x"

@@ -312,6 +312,9 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
     group.bench_function("g3_walk", |b| {
         b.iter(|| walk_stream::<false>(g3, black_box(&d.g3)))
     });
+    group.bench_function("g3_walker", |b| {
+        b.iter(|| walker_stream(g3, black_box(&d.g3)))
+    });
     group.bench_function("g3_encode", |b| {
         b.iter(|| encode_stream(Dialect::GODOT_3, black_box(&d.values), &mut out))
     });
@@ -334,6 +337,9 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
         group.throughput(Throughput::Bytes(bytes.len() as u64));
         group.bench_function("subset_g4_walk", |b| {
             b.iter(|| walk_stream::<false>(g4, black_box(&bytes)))
+        });
+        group.bench_function("subset_g4_walker", |b| {
+            b.iter(|| walker_stream(g4, black_box(&bytes)))
         });
         group.bench_function("subset_peer_decode", |b| {
             b.iter(|| {

@@ -192,6 +192,54 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
     (end <= data.len()).then_some(Next::Leaf(end))
 }
 
+/// The view and extent of an untyped Array or Dictionary at `pos` (nesting `depth`), built
+/// straight from the header and count: the walker's fast path for container starts. `None`
+/// for anything else or anything short; [`read_head`] then answers, and agrees when this does.
+#[inline(always)]
+pub(crate) fn quick_container<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    depth: u32,
+) -> Option<(VariantRef<'a>, Next)> {
+    let dialect = dec.dialect();
+    let header = Header(u32_at(data, pos)?);
+    let body = pos + 8;
+    let items = |count: u32| Items {
+        data,
+        dec: *dec,
+        header: pos,
+        body,
+        count,
+        depth: depth.saturating_add(1),
+    };
+    let nest = |values: u32| Next::Nest {
+        body,
+        values,
+        props: false,
+    };
+    match dialect.type_of(header.type_id())? {
+        VariantType::Array
+            if !dialect.has_typed_arrays() || header.array_kind() == ContainerKind::None =>
+        {
+            let count = u32_at(data, pos + 4)? & COUNT_MASK;
+            Some((VariantRef::Array(ArrayRef::new(items(count))), nest(count)))
+        }
+        VariantType::Dictionary
+            if !dialect.has_typed_dictionaries()
+                || (header.dict_key_kind() == ContainerKind::None
+                    && header.dict_value_kind() == ContainerKind::None) =>
+        {
+            let values = (u32_at(data, pos + 4)? & COUNT_MASK) * 2;
+            Some((
+                VariantRef::Dictionary(DictRef::new(items(values))),
+                nest(values),
+            ))
+        }
+        _ => None,
+    }
+}
+
 /// [`packed_fixed`]'s extent, `None` where it fails.
 #[inline(always)]
 fn quick_packed(data: &[u8], p: usize, size: usize) -> Option<Next> {
@@ -598,8 +646,8 @@ mod tests {
     use super::*;
     use crate::dialect::Dialect;
 
-    /// The fast path must agree with `read_head` whenever it answers, and must not answer
-    /// where `read_head` fails, for every dialect, header and (short, often truncated,
+    /// The fast paths (`quick_next`, and `quick_leaf` of the iterators and the walker) must
+    /// agree with `read_head` whenever they answer, and must not answer where it fails, for every dialect, header and (short, often truncated,
     /// often malformed) payload.
     #[test]
     fn quick_next_agrees_with_read_head() {
@@ -611,6 +659,7 @@ mod tests {
             (seed >> 33) as u32
         };
         let mut answered = 0;
+        let mut leaves = 0;
         for dialect in Dialect::ALL {
             for allow in [false, true] {
                 let dec = Decoder::new(dialect).with_allow_objects(allow);
@@ -637,6 +686,24 @@ mod tests {
                             data[4..8].copy_from_slice(&(next() % 12).to_le_bytes());
                         }
                         for validate in [false, true] {
+                            if let Some((v, end)) =
+                                crate::read::seq::quick_leaf(&dec, &data, 0, validate)
+                            {
+                                let (w, next) = read_head(&dec, &data, 0, 0, validate).unwrap();
+                                // Debug text, and float bits: NaN is unequal to itself.
+                                let bits = |v: &VariantRef<'_>| v.as_float().map(f64::to_bits);
+                                assert_eq!(
+                                    (format!("{v:?}"), bits(&v), Next::Leaf(end)),
+                                    (format!("{w:?}"), bits(&w), next),
+                                    "{dialect:?} {data:02x?}"
+                                );
+                                leaves += 1;
+                            }
+                            if let Some((v, n)) = quick_container(&dec, &data, 0, 0) {
+                                let (w, m) = read_head(&dec, &data, 0, 0, validate).unwrap();
+                                assert_eq!((v.variant_type(), n), (w.variant_type(), m));
+                                leaves += 1;
+                            }
                             let full = read_head(&dec, &data, 0, 0, validate).map(|r| r.1);
                             if let Some(n) = quick_next(&dec, &data, 0, validate) {
                                 assert_eq!(full, Ok(n), "{dialect:?} {data:02x?}");
@@ -650,6 +717,10 @@ mod tests {
         assert!(
             answered > if cfg!(miri) { 300 } else { 10_000 },
             "the fast path answered only {answered} times"
+        );
+        assert!(
+            leaves > if cfg!(miri) { 30 } else { 2_000 },
+            "the leaf fast path answered only {leaves} times"
         );
     }
 }

@@ -10,8 +10,9 @@ use core::iter::FusedIterator;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::read::decoder::Decoder;
-use crate::read::head::{read_head, Next};
+use crate::read::head::{quick_container, read_head, Next};
 use crate::read::input::string_block;
+use crate::read::seq::quick_leaf;
 use crate::read::skip::MAX_PENDING_LEVELS;
 use crate::read::text::StrRef;
 use crate::read::value::VariantRef;
@@ -174,6 +175,7 @@ impl<'a, const N: usize> Walker<'a, N> {
     }
 
     /// The next event, `None` after the value's last `End` (or after an error).
+    #[inline(always)]
     fn step(&mut self) -> Option<Result<Event<'a>>> {
         if self.ends > 0 {
             self.ends -= 1;
@@ -223,7 +225,16 @@ impl<'a, const N: usize> Walker<'a, N> {
             let limit = self.dec.max_depth();
             return self.fail(Error::new(ErrorKind::TooDeep { limit }, self.pos));
         }
-        match read_head(&self.dec, self.data, self.pos, depth, true) {
+        if let Some((value, end)) = quick_leaf(&self.dec, self.data, self.pos, true) {
+            self.pos = end;
+            self.ends = depth.saturating_sub(self.next_depth());
+            return Some(Ok(Event::Value(value)));
+        }
+        let head = match quick_container(&self.dec, self.data, self.pos, depth) {
+            Some(head) => Ok(head),
+            None => read_head(&self.dec, self.data, self.pos, depth, true),
+        };
+        match head {
             Err(e) => self.fail(e),
             Ok((value, Next::Leaf(end))) => {
                 self.pos = end;
@@ -269,6 +280,7 @@ impl<'a, const N: usize> Walker<'a, N> {
 impl<'a, const N: usize> Iterator for Walker<'a, N> {
     type Item = Result<Event<'a>>;
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         self.step()
     }
