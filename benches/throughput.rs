@@ -23,15 +23,12 @@ use gdwire::{Cursor, Decoder, Dialect, PackedRef, VariantRef, Writer};
 /// Touches every element of `v` (every scalar, string, math value and packed element)
 /// through the public views and folds it into `sum`, so nothing can be optimised away.
 ///
-/// Views are matched by reference, never moved: a `VariantRef` is 136 bytes (its largest
-/// variant holds a Projection of 16 `f64`), and moving one per element (e.g. passing
-/// `x.unwrap()` by value) costs a copy that, right after the view was written, also stalls
-/// store forwarding (measured: about 1.4x slower walks; docs/performance.md).
+/// Views are matched by reference, never moved: moving a freshly written view (64 bytes) per
+/// element costs a copy that also stalls store forwarding (docs/performance.md).
 ///
 /// `IN_PLACE` also matches each iterator item where `next()` returned it (`match
 /// &it.next()`) instead of moving it into a loop variable (`for x in a.iter()`, the
-/// idiomatic form): that saves one copy of a 136-byte view (272 bytes per dictionary entry)
-/// per element.
+/// idiomatic form).
 fn walk<const IN_PLACE: bool>(v: &VariantRef<'_>, sum: &mut u64) {
     match v {
         VariantRef::Array(a) if IN_PLACE => {

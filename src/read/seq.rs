@@ -143,9 +143,9 @@ impl<'a> Seq<'a> {
     }
 }
 
-/// The most common leaves (Int, Float, String) read directly: a few stores instead of the
-/// general constructor, which writes every byte of the 136-byte view. `None` for anything
-/// else or anything short: the general path then answers (or fails) exactly as before.
+/// The most common leaves read directly: a few stores instead of the general constructor,
+/// which returns the view through memory. `None` for anything else or anything short: the
+/// general path then answers (or fails) exactly as before.
 #[inline(always)]
 fn quick_scalar<'a>(dec: &Decoder, data: &'a [u8], pos: usize) -> Option<(VariantRef<'a>, usize)> {
     quick_leaf(dec, data, pos, false)

@@ -26,7 +26,8 @@ pub enum Event<'a> {
     /// An Array (any kind), Dictionary or full Object starts. The view tells its length,
     /// element / key / value types and class name; its items follow as events (dictionary
     /// keys and values alternate; each object property is a [`Event::Property`] then the
-    /// value), then [`Event::End`]. Iterating the view itself is not needed.
+    /// value), then [`Event::End`]. Iterating the view itself is not needed, and its items
+    /// are not validated yet when this event comes (the walk checks them as it reaches them).
     Begin(VariantRef<'a>),
     /// The name of a full object's next property; the value follows.
     Property(StrRef<'a>),
