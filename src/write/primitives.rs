@@ -1,0 +1,52 @@
+//! Wire primitives: little-endian words, zero padding, headers, engine-sized counts.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::variant_type::VariantType;
+use crate::write::sink::Sink;
+use crate::write::writer::Writer;
+
+/// The engine's sizes are C `int`.
+pub(super) const MAX_LEN: usize = i32::MAX as usize;
+
+impl<S: Sink> Writer<S> {
+    pub(super) fn err(&self, kind: ErrorKind) -> Error {
+        Error::new(kind, self.position())
+    }
+
+    /// A length or count as the engine's 32-bit `int`.
+    pub(super) fn count(&self, n: usize) -> Result<u32> {
+        if n > MAX_LEN {
+            return Err(self.err(ErrorKind::TooLong { len: n }));
+        }
+        Ok(n as u32)
+    }
+
+    pub(super) fn bytes(&mut self, b: &[u8]) -> Result<()> {
+        self.sink.write(b)
+    }
+
+    pub(super) fn u32(&mut self, v: u32) -> Result<()> {
+        self.sink.write(&v.to_le_bytes())
+    }
+
+    pub(super) fn u64(&mut self, v: u64) -> Result<()> {
+        self.sink.write(&v.to_le_bytes())
+    }
+
+    pub(super) fn zeros(&mut self, n: usize) -> Result<()> {
+        self.sink.write(&[0; 4][..n.min(4)])
+    }
+
+    /// Zero padding after `len` bytes.
+    pub(super) fn pad(&mut self, len: usize) -> Result<()> {
+        self.zeros((4 - len % 4) % 4)
+    }
+
+    pub(super) fn header(&mut self, ty: VariantType, data: u32) -> Result<()> {
+        let id = self
+            .dialect
+            .wire_id(ty)
+            .ok_or_else(|| self.err(ErrorKind::Unsupported(ty)))?;
+        self.u32(id as u32 | data)
+    }
+}

@@ -1,0 +1,72 @@
+//! String, StringName and the length-prefixed, padded text blocks.
+
+use crate::error::{ErrorKind, Result};
+use crate::variant_type::VariantType;
+use crate::write::sink::Sink;
+use crate::write::writer::Writer;
+
+use VariantType as T;
+
+impl<S: Sink> Writer<S> {
+    /// A String.
+    pub fn string(&mut self, s: &str) -> Result<()> {
+        self.string_bytes(s.as_bytes())
+    }
+
+    /// A String from raw bytes, written as they are. The bytes must be text the dialect's
+    /// reader accepts (UTF-8; Godot 3 also takes the non-UTF-8 forms its parser allows, e.g.
+    /// 5- and 6-byte sequences), else [`ErrorKind::InvalidText`] (and, like every error, the
+    /// writer stops): the writer never emits bytes the reader (and the engine) would reject.
+    pub fn string_bytes(&mut self, s: &[u8]) -> Result<()> {
+        self.leaf(|w| {
+            if !crate::read::text_is_valid(s, w.dialect.text_rules()) {
+                return Err(w.err(ErrorKind::InvalidText));
+            }
+            w.header(T::String, 0)?;
+            w.str_block(s)
+        })
+    }
+
+    /// A StringName (Godot 4, Pandemonium).
+    pub fn string_name(&mut self, s: &str) -> Result<()> {
+        self.leaf(|w| {
+            w.header(T::StringName, 0)?;
+            w.str_block(s.as_bytes())
+        })
+    }
+
+    pub(super) fn str_block(&mut self, s: &[u8]) -> Result<()> {
+        self.check_text(s)?;
+        let n = self.count(s.len())?;
+        self.u32(n)?;
+        self.bytes(s)?;
+        self.pad(s.len())
+    }
+
+    /// Text for this dialect's reader. Only views decoded in another dialect can fail: `&str`
+    /// is valid everywhere, and Godot 3's parser accepts any UTF-8; Godot 3 text that is not
+    /// UTF-8 (5-byte forms, surrogates) cannot be written for a strict-UTF-8 dialect.
+    #[inline]
+    pub(super) fn check_text(&self, s: &[u8]) -> Result<()> {
+        if self.dialect.text_rules() == crate::dialect::TextRules::Strict
+            && !s.is_ascii()
+            && !crate::read::text_is_valid(s, crate::dialect::TextRules::Strict)
+        {
+            return Err(self.err(ErrorKind::InvalidText));
+        }
+        Ok(())
+    }
+
+    /// A PackedStringArray element: `len + 1`, bytes, NUL, zero pad.
+    pub(super) fn packed_string(&mut self, s: &[u8], add_nul: bool) -> Result<()> {
+        self.check_text(s)?;
+        let len = s.len() + add_nul as usize;
+        let n = self.count(len)?;
+        self.u32(n)?;
+        self.bytes(s)?;
+        if add_nul {
+            self.zeros(1)?;
+        }
+        self.pad(len)
+    }
+}
