@@ -25,10 +25,10 @@ impl<S: Sink> Writer<S> {
             let s = w.count(subnames.len())?;
             w.node_path_head(n, s, absolute)?;
             for part in names {
-                w.str_block(part.as_ref().as_bytes())?;
+                w.text_block(part.as_ref())?;
             }
             for part in subnames {
-                w.str_block(part.as_ref().as_bytes())?;
+                w.text_block(part.as_ref())?;
             }
             Ok(())
         })
@@ -62,7 +62,7 @@ impl<S: Sink> Writer<S> {
             let s = w.count(subnames.clone().count())?;
             w.node_path_head(n, s, absolute)?;
             for part in names.chain(subnames) {
-                w.str_block(part.as_bytes())?;
+                w.text_block(part)?;
             }
             Ok(())
         })

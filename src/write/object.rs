@@ -32,7 +32,7 @@ impl<S: Sink> Writer<S> {
                 return Err(w.err(ErrorKind::EmptyClassName));
             }
             w.header(T::Object, 0)?;
-            w.str_block(class.as_bytes())?;
+            w.text_block(class)?;
             w.u32(n)?;
             w.open(depth, n, true)
         })
@@ -45,7 +45,7 @@ impl<S: Sink> Writer<S> {
                 Some(i) if w.stack[i].props && w.stack[i].need_name => i,
                 _ => return Err(w.err(ErrorKind::UnexpectedPropertyName)),
             };
-            w.str_block(name.as_bytes())?;
+            w.text_block(name)?;
             w.stack[top].need_name = false;
             Ok(())
         })
@@ -60,7 +60,7 @@ impl<S: Sink> Writer<S> {
     pub fn signal(&mut self, name: &str, object_id: u64) -> Result<()> {
         self.leaf(|w| {
             w.header(T::Signal, 0)?;
-            w.str_block(name.as_bytes())?;
+            w.text_block(name)?;
             w.u64(object_id)
         })
     }

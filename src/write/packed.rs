@@ -111,7 +111,7 @@ impl<S: Sink> Writer<S> {
                 let s = items
                     .next()
                     .ok_or_else(|| w.err(ErrorKind::MissingItems { count: n }))?;
-                w.packed_string(s.as_ref().as_bytes(), true)?;
+                w.packed_block(s.as_ref().as_bytes(), true)?;
             }
             if items.next().is_some() {
                 return Err(w.err(ErrorKind::TooManyItems));

@@ -10,7 +10,10 @@ use VariantType as T;
 impl<S: Sink> Writer<S> {
     /// A String.
     pub fn string(&mut self, s: &str) -> Result<()> {
-        self.string_bytes(s.as_bytes())
+        self.leaf(|w| {
+            w.header(T::String, 0)?;
+            w.text_block(s)
+        })
     }
 
     /// A String from raw bytes, written as they are. The bytes must be text the dialect's
@@ -23,7 +26,7 @@ impl<S: Sink> Writer<S> {
                 return Err(w.err(ErrorKind::InvalidText));
             }
             w.header(T::String, 0)?;
-            w.str_block(s)
+            w.block(s)
         })
     }
 
@@ -31,12 +34,26 @@ impl<S: Sink> Writer<S> {
     pub fn string_name(&mut self, s: &str) -> Result<()> {
         self.leaf(|w| {
             w.header(T::StringName, 0)?;
-            w.str_block(s.as_bytes())
+            w.text_block(s)
         })
     }
 
+    /// A text block of bytes from elsewhere (a view), checked for this dialect's reader.
     pub(super) fn str_block(&mut self, s: &[u8]) -> Result<()> {
         self.check_text(s)?;
+        self.block(s)
+    }
+
+    /// A text block of a `&str`: UTF-8, which every dialect's reader accepts, so it needs
+    /// no check (validating it again was most of the cost of string-heavy encodes).
+    #[inline]
+    pub(super) fn text_block(&mut self, s: &str) -> Result<()> {
+        self.block(s.as_bytes())
+    }
+
+    /// Length, bytes and zero padding of text already known to be valid.
+    #[inline]
+    pub(super) fn block(&mut self, s: &[u8]) -> Result<()> {
         let n = self.count(s.len())?;
         self.u32(n)?;
         self.bytes(s)?;
@@ -57,9 +74,15 @@ impl<S: Sink> Writer<S> {
         Ok(())
     }
 
-    /// A PackedStringArray element: `len + 1`, bytes, NUL, zero pad.
+    /// A PackedStringArray element from a view: `len + 1`, bytes, NUL, zero pad.
     pub(super) fn packed_string(&mut self, s: &[u8], add_nul: bool) -> Result<()> {
         self.check_text(s)?;
+        self.packed_block(s, add_nul)
+    }
+
+    /// A PackedStringArray element of valid text.
+    #[inline]
+    pub(super) fn packed_block(&mut self, s: &[u8], add_nul: bool) -> Result<()> {
         let len = s.len() + add_nul as usize;
         let n = self.count(len)?;
         self.u32(n)?;
