@@ -26,11 +26,13 @@ mod sealed {
 }
 
 impl Real for f32 {
+    #[inline]
     fn to_f64(self) -> f64 {
         widen(self)
     }
 }
 impl Real for f64 {
+    #[inline]
     fn to_f64(self) -> f64 {
         self
     }
@@ -39,7 +41,7 @@ impl Real for f64 {
 impl<S: Sink> Writer<S> {
     /// A Vector2.
     pub fn vector2(&mut self, v: Vector2) -> Result<()> {
-        self.reals(T::Vector2, &v)
+        self.comps(T::Vector2, [v.x, v.y])
     }
 
     /// A Rect2.
@@ -49,7 +51,7 @@ impl<S: Sink> Writer<S> {
 
     /// A Vector3.
     pub fn vector3(&mut self, v: Vector3) -> Result<()> {
-        self.reals(T::Vector3, &v)
+        self.comps(T::Vector3, [v.x, v.y, v.z])
     }
 
     /// A Transform2D.
@@ -59,7 +61,7 @@ impl<S: Sink> Writer<S> {
 
     /// A Vector4 (Godot 4, Pandemonium 3.8+).
     pub fn vector4(&mut self, v: Vector4) -> Result<()> {
-        self.reals(T::Vector4, &v)
+        self.comps(T::Vector4, [v.x, v.y, v.z, v.w])
     }
 
     /// A Plane.
@@ -123,6 +125,13 @@ impl<S: Sink> Writer<S> {
         self.leaf(|w| w.put_reals(ty, v, precision))
     }
 
+    /// A vector given by its components in wire order, in the writer's precision.
+    #[inline]
+    fn comps<const N: usize>(&mut self, ty: VariantType, c: [f64; N]) -> Result<()> {
+        let precision = self.precision();
+        self.leaf(|w| w.put_comps(ty, c, precision))
+    }
+
     pub(super) fn put_reals<R: WireReals>(
         &mut self,
         ty: VariantType,
@@ -131,14 +140,51 @@ impl<S: Sink> Writer<S> {
     ) -> Result<()> {
         let mut comps = [0.0f64; 16];
         v.to_wire(&mut comps[..R::COUNT]);
+        // `R::COUNT` is a constant of each instance, so one arm remains and the components
+        // are copied with a fixed size (stores, not a `memcpy` call).
+        macro_rules! fixed {
+            ($($n:literal)*) => {
+                match R::COUNT {
+                    $($n => {
+                        if let Some(c) = comps.first_chunk::<$n>() {
+                            return self.put_comps(ty, *c, p);
+                        }
+                    })*
+                    _ => {}
+                }
+            };
+        }
+        fixed!(2 3 4 6 9 12 16);
+        self.put_comps_slice(ty, &comps[..R::COUNT], p)
+    }
+
+    /// Header and components; `f32` unless double precision applies.
+    #[inline]
+    fn put_comps<const N: usize>(
+        &mut self,
+        ty: VariantType,
+        c: [f64; N],
+        p: Precision,
+    ) -> Result<()> {
+        if p == Precision::Double && self.dialect.math_follows_flag_64() {
+            self.header(ty, FLAG_64)?;
+            self.bytes(c.map(f64::to_le_bytes).as_flattened())
+        } else {
+            self.header(ty, 0)?;
+            self.bytes(c.map(|x| narrow(x).to_le_bytes()).as_flattened())
+        }
+    }
+
+    /// [`Writer::put_comps`] for any number of components (up to 16).
+    fn put_comps_slice(&mut self, ty: VariantType, comps: &[f64], p: Precision) -> Result<()> {
         let p = if self.dialect.math_follows_flag_64() {
             p
         } else {
             Precision::Single
         };
         let mut buf = [0u8; 128];
-        let len = R::COUNT * p.size();
-        for (c, out) in comps[..R::COUNT].iter().zip(buf.chunks_exact_mut(p.size())) {
+        let len = comps.len() * p.size();
+        for (c, out) in comps.iter().zip(buf.chunks_exact_mut(p.size())) {
             match p {
                 Precision::Single => out.copy_from_slice(&narrow(*c).to_le_bytes()),
                 Precision::Double => out.copy_from_slice(&c.to_le_bytes()),

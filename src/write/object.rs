@@ -41,12 +41,9 @@ impl<S: Sink> Writer<S> {
     /// The name of the next property of the innermost full object.
     pub fn property_name(&mut self, name: &str) -> Result<()> {
         self.guard(|w| {
-            let top = match w.sp.checked_sub(1) {
-                Some(i) if w.stack[i].props && w.stack[i].need_name => i,
-                _ => return Err(w.err(ErrorKind::UnexpectedPropertyName)),
-            };
+            w.expect_property()?;
             w.text_block(name)?;
-            w.stack[top].need_name = false;
+            w.top.need_name = false;
             Ok(())
         })
     }

@@ -9,11 +9,13 @@ use crate::write::writer::Writer;
 pub(super) const MAX_LEN: usize = i32::MAX as usize;
 
 impl<S: Sink> Writer<S> {
+    #[cold]
     pub(super) fn err(&self, kind: ErrorKind) -> Error {
         Error::new(kind, self.position())
     }
 
     /// A length or count as the engine's 32-bit `int`.
+    #[inline]
     pub(super) fn count(&self, n: usize) -> Result<u32> {
         if n > MAX_LEN {
             return Err(self.err(ErrorKind::TooLong { len: n }));
@@ -21,27 +23,33 @@ impl<S: Sink> Writer<S> {
         Ok(n as u32)
     }
 
+    #[inline]
     pub(super) fn bytes(&mut self, b: &[u8]) -> Result<()> {
         self.sink.write(b)
     }
 
+    #[inline]
     pub(super) fn u32(&mut self, v: u32) -> Result<()> {
         self.sink.write(&v.to_le_bytes())
     }
 
+    #[inline]
     pub(super) fn u64(&mut self, v: u64) -> Result<()> {
         self.sink.write(&v.to_le_bytes())
     }
 
+    #[inline]
     pub(super) fn zeros(&mut self, n: usize) -> Result<()> {
         self.sink.write(&[0; 4][..n.min(4)])
     }
 
     /// Zero padding after `len` bytes.
+    #[inline]
     pub(super) fn pad(&mut self, len: usize) -> Result<()> {
         self.zeros((4 - len % 4) % 4)
     }
 
+    #[inline]
     pub(super) fn header(&mut self, ty: VariantType, data: u32) -> Result<()> {
         let id = self
             .dialect

@@ -24,7 +24,6 @@ impl<S: Sink> Writer<S> {
             }
             w.bytes(bytes)?;
             w.zeros(end - bytes.len())?;
-            w.end_item();
             Ok(())
         })
     }

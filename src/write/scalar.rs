@@ -39,6 +39,7 @@ impl<S: Sink> Writer<S> {
         self.leaf(|w| w.put_rid(id))
     }
 
+    #[inline]
     pub(super) fn put_int(&mut self, v: i64) -> Result<()> {
         if v > i32::MAX as i64 || v < i32::MIN as i64 {
             self.header(T::Int, FLAG_64)?;
@@ -49,6 +50,7 @@ impl<S: Sink> Writer<S> {
         }
     }
 
+    #[inline]
     pub(super) fn put_float(&mut self, v: f64) -> Result<()> {
         let narrow = v as f32;
         #[allow(clippy::float_cmp)] // the engine's exact rule: double(float(d)) != d

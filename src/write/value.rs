@@ -28,7 +28,6 @@ impl<S: Sink> Writer<S> {
         self.guard(|w| {
             let depth = w.item()?;
             w.walk(Start::Value(*v, depth))?;
-            w.end_item();
             Ok(())
         })
     }

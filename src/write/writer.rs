@@ -5,7 +5,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::math::Precision;
 use crate::write::prefix::Endian;
 use crate::write::sink::{IntoSink, Sink};
-use crate::write::stack::{Frame, State, MAX_OPEN_CONTAINERS};
+use crate::write::stack::{Frame, SAVED_FRAMES};
 
 /// Streaming encoder of one value into a [`Sink`].
 ///
@@ -43,8 +43,10 @@ pub struct Writer<S: Sink> {
     pub(super) prefix: Option<Endian>,
     pub(super) start: usize,
     pub(super) prefix_at: usize,
-    pub(super) state: State,
-    pub(super) stack: [Frame; MAX_OPEN_CONTAINERS],
+    /// The innermost container that owes items, or the root.
+    pub(super) top: Frame,
+    /// The enclosing containers that still owe items, `sp` of them.
+    pub(super) stack: [Frame; SAVED_FRAMES],
     pub(super) sp: usize,
     pub(super) error: Option<Error>,
 }
@@ -57,8 +59,8 @@ impl<S: Sink> core::fmt::Debug for Writer<S> {
             .field("full_objects", &self.full_objects)
             .field("prefix", &self.prefix)
             .field("position", &self.position())
-            .field("state", &self.state)
-            .field("open_containers", &self.sp)
+            .field("state", &self.state())
+            .field("open_containers", &self.open_containers())
             .field("error", &self.error)
             .finish()
     }
@@ -78,8 +80,8 @@ impl<S: Sink> Writer<S> {
             prefix: None,
             start,
             prefix_at: start,
-            state: State::Empty,
-            stack: [Frame::default(); MAX_OPEN_CONTAINERS],
+            top: Frame::ROOT,
+            stack: [Frame::default(); SAVED_FRAMES],
             sp: 0,
             error: None,
         }
@@ -144,14 +146,10 @@ impl<S: Sink> Writer<S> {
         if let Some(e) = self.error {
             return Err(e);
         }
-        match self.state {
-            State::Empty => return Err(self.err(ErrorKind::MissingItems { count: 1 })),
-            State::Open => {
-                let top = self.sp.checked_sub(1).and_then(|i| self.stack.get(i));
-                let count = top.map_or(1, |f| f.left);
-                return Err(self.err(ErrorKind::MissingItems { count }));
-            }
-            State::Done => {}
+        // Items owed by the innermost container (1 for a missing top-level value).
+        if self.top.left > 0 {
+            let count = self.top.left;
+            return Err(self.err(ErrorKind::MissingItems { count }));
         }
         self.patch_prefix()?;
         self.sink.check()?;
