@@ -73,8 +73,7 @@ impl<S: Sink> Writer<S> {
                 return self.u32(n);
             }
         }
-        self.header(T::Array, 0)?;
-        self.u32(n)
+        self.header_u32(T::Array, 0, n)
     }
 
     /// Pandemonium 5 TypedArray / PackedTypedArray head (spec §3.15).

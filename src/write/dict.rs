@@ -48,9 +48,8 @@ impl<S: Sink> Writer<S> {
             self.header(T::Dictionary, Header::with_dict_kinds(0, kk, vk).0)?;
             self.put_block(kb)?;
             self.put_block(vb)?;
-        } else {
-            self.header(T::Dictionary, 0)?;
+            return self.u32(n);
         }
-        self.u32(n)
+        self.header_u32(T::Dictionary, 0, n)
     }
 }

@@ -170,8 +170,7 @@ impl<S: Sink> Writer<S> {
             self.header(ty, FLAG_64)?;
             self.bytes(c.map(f64::to_le_bytes).as_flattened())
         } else {
-            self.header(ty, 0)?;
-            self.bytes(c.map(|x| narrow(x).to_le_bytes()).as_flattened())
+            self.header_words(ty, 0, &c.map(|x| narrow(x).to_le_bytes()))
         }
     }
 

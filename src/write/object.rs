@@ -66,7 +66,6 @@ impl<S: Sink> Writer<S> {
         if id == 0 {
             return self.header(T::Nil, 0);
         }
-        self.header(T::Object, FLAG_OBJECT_AS_ID)?;
-        self.u64(id)
+        self.header_u64(T::Object, FLAG_OBJECT_AS_ID, id)
     }
 }

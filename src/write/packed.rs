@@ -105,8 +105,7 @@ impl<S: Sink> Writer<S> {
         self.leaf(|w| {
             let mut items = items.into_iter();
             let n = w.count(items.len())?;
-            w.header(T::PackedStringArray, 0)?;
-            w.u32(n)?;
+            w.header_u32(T::PackedStringArray, 0, n)?;
             for _ in 0..n {
                 let s = items
                     .next()
@@ -216,8 +215,7 @@ impl<S: Sink> Writer<S> {
         let mut items = items.into_iter();
         let n = items.len();
         let total = self.packed_len(n, size)?;
-        self.header(ty, flags)?;
-        self.u32(n as u32)?;
+        self.header_u32(ty, flags, n as u32)?;
         // Elements are encoded a buffer at a time (a tight loop over fixed-size slots, which
         // the compiler unrolls and vectorises), then handed to the sink in one write.
         let mut buf = [0u8; 2048];
@@ -266,8 +264,7 @@ impl<S: Sink> Writer<S> {
         b: &[u8],
     ) -> Result<()> {
         self.packed_len(n, b.len().checked_div(n).unwrap_or(1))?;
-        self.header(ty, flags)?;
-        self.u32(n as u32)?;
+        self.header_u32(ty, flags, n as u32)?;
         self.bytes(b)?;
         if ty == T::PackedByteArray {
             self.pad(b.len())?;

@@ -49,12 +49,50 @@ impl<S: Sink> Writer<S> {
         self.zeros((4 - len % 4) % 4)
     }
 
+    /// The header word of `ty` in this dialect.
     #[inline]
-    pub(super) fn header(&mut self, ty: VariantType, data: u32) -> Result<()> {
+    fn head(&self, ty: VariantType, data: u32) -> Result<[u8; 4]> {
         let id = self
             .dialect
             .wire_id(ty)
             .ok_or_else(|| self.err(ErrorKind::Unsupported(ty)))?;
-        self.u32(id as u32 | data)
+        Ok((id as u32 | data).to_le_bytes())
+    }
+
+    #[inline]
+    pub(super) fn header(&mut self, ty: VariantType, data: u32) -> Result<()> {
+        let h = self.head(ty, data)?;
+        self.bytes(&h)
+    }
+
+    /// A header and a word in one sink write (each write has its own bookkeeping).
+    #[inline]
+    pub(super) fn header_u32(&mut self, ty: VariantType, data: u32, v: u32) -> Result<()> {
+        let h = self.head(ty, data)?;
+        self.bytes([h, v.to_le_bytes()].as_flattened())
+    }
+
+    /// A header and a little-endian `u64` in one sink write.
+    #[inline]
+    pub(super) fn header_u64(&mut self, ty: VariantType, data: u32, v: u64) -> Result<()> {
+        let h = self.head(ty, data)?;
+        let lo = (v as u32).to_le_bytes();
+        let hi = ((v >> 32) as u32).to_le_bytes();
+        self.bytes([h, lo, hi].as_flattened())
+    }
+
+    /// A header and `words` (at most 32) in one sink write.
+    #[inline]
+    pub(super) fn header_words(
+        &mut self,
+        ty: VariantType,
+        data: u32,
+        words: &[[u8; 4]],
+    ) -> Result<()> {
+        let mut buf = [[0u8; 4]; 33];
+        buf[0] = self.head(ty, data)?;
+        let n = words.len().min(32);
+        buf[1..=n].copy_from_slice(&words[..n]);
+        self.bytes(buf[..=n].as_flattened())
     }
 }

@@ -16,10 +16,7 @@ impl<S: Sink> Writer<S> {
 
     /// A bool.
     pub fn bool(&mut self, v: bool) -> Result<()> {
-        self.leaf(|w| {
-            w.header(T::Bool, 0)?;
-            w.u32(v as u32)
-        })
+        self.leaf(|w| w.header_u32(T::Bool, 0, v as u32))
     }
 
     /// An int: `i32` when in `[-2^31, 2^31-1]`, else bit 16 + `i64` (spec §2.1).
@@ -42,11 +39,9 @@ impl<S: Sink> Writer<S> {
     #[inline]
     pub(super) fn put_int(&mut self, v: i64) -> Result<()> {
         if v > i32::MAX as i64 || v < i32::MIN as i64 {
-            self.header(T::Int, FLAG_64)?;
-            self.u64(v as u64)
+            self.header_u64(T::Int, FLAG_64, v as u64)
         } else {
-            self.header(T::Int, 0)?;
-            self.u32(v as i32 as u32)
+            self.header_u32(T::Int, 0, v as i32 as u32)
         }
     }
 
@@ -55,19 +50,17 @@ impl<S: Sink> Writer<S> {
         let narrow = v as f32;
         #[allow(clippy::float_cmp)] // the engine's exact rule: double(float(d)) != d
         if narrow as f64 != v {
-            self.header(T::Float, FLAG_64)?;
-            self.u64(v.to_bits())
+            self.header_u64(T::Float, FLAG_64, v.to_bits())
         } else {
-            self.header(T::Float, 0)?;
-            self.u32(narrow.to_bits())
+            self.header_u32(T::Float, 0, narrow.to_bits())
         }
     }
 
     pub(super) fn put_rid(&mut self, id: u64) -> Result<()> {
-        self.header(T::Rid, 0)?;
         if self.dialect.rid_has_payload() {
-            self.u64(id)?;
+            self.header_u64(T::Rid, 0, id)
+        } else {
+            self.header(T::Rid, 0)
         }
-        Ok(())
     }
 }

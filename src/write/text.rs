@@ -10,10 +10,7 @@ use VariantType as T;
 impl<S: Sink> Writer<S> {
     /// A String.
     pub fn string(&mut self, s: &str) -> Result<()> {
-        self.leaf(|w| {
-            w.header(T::String, 0)?;
-            w.text_block(s)
-        })
+        self.leaf(|w| w.text_item(T::String, s.as_bytes()))
     }
 
     /// A String from raw bytes, written as they are. The bytes must be text the dialect's
@@ -25,17 +22,22 @@ impl<S: Sink> Writer<S> {
             if !crate::read::text_is_valid(s, w.dialect.text_rules()) {
                 return Err(w.err(ErrorKind::InvalidText));
             }
-            w.header(T::String, 0)?;
-            w.block(s)
+            w.text_item(T::String, s)
         })
     }
 
     /// A StringName (Godot 4, Pandemonium).
     pub fn string_name(&mut self, s: &str) -> Result<()> {
-        self.leaf(|w| {
-            w.header(T::StringName, 0)?;
-            w.text_block(s)
-        })
+        self.leaf(|w| w.text_item(T::StringName, s.as_bytes()))
+    }
+
+    /// Header, length, bytes and padding of valid text.
+    #[inline]
+    fn text_item(&mut self, ty: VariantType, s: &[u8]) -> Result<()> {
+        let n = self.count(s.len())?;
+        self.header_u32(ty, 0, n)?;
+        self.bytes(s)?;
+        self.pad(s.len())
     }
 
     /// A text block of bytes from elsewhere (a view), checked for this dialect's reader.
