@@ -166,11 +166,20 @@ impl<S: Sink> Writer<S> {
         c: [f64; N],
         p: Precision,
     ) -> Result<()> {
+        // Plain loops: `array::map` is not always inlined.
         if p == Precision::Double && self.dialect.math_follows_flag_64() {
+            let mut out = [[0u8; 8]; N];
+            for (o, x) in out.iter_mut().zip(c) {
+                *o = x.to_le_bytes();
+            }
             self.header(ty, FLAG_64)?;
-            self.bytes(c.map(f64::to_le_bytes).as_flattened())
+            self.bytes(out.as_flattened())
         } else {
-            self.header_words(ty, 0, &c.map(|x| narrow(x).to_le_bytes()))
+            let mut out = [[0u8; 4]; N];
+            for (o, x) in out.iter_mut().zip(c) {
+                *o = narrow(x).to_le_bytes();
+            }
+            self.header_words(ty, 0, &out)
         }
     }
 
