@@ -390,7 +390,7 @@ fn repeat(spec: &str, sets: &[Dataset]) {
     let (set, op) = name.split_once('/').expect("<dataset>/<op>");
     let d = sets.iter().find(|d| d.name == set).expect("dataset");
     let g4 = Decoder::new(Dialect::GODOT_4);
-    let mut out = vec![0u8; d.g4.len()];
+    let mut out = vec![0u8; d.g4.len().max(d.g3.len())];
     let mut check = 0u64;
     for _ in 0..n.parse::<usize>().unwrap() {
         check = check.wrapping_add(match op {
@@ -399,6 +399,7 @@ fn repeat(spec: &str, sets: &[Dataset]) {
             "g4_walker" => walker_stream(g4, black_box(&d.g4)),
             "g4_validate" => validate_stream(g4, black_box(&d.g4)) as u64,
             "g4_encode" => encode_stream(Dialect::GODOT_4, black_box(&d.values), &mut out) as u64,
+            "g3_encode" => encode_stream(Dialect::GODOT_3, black_box(&d.values), &mut out) as u64,
             "g4_packed_sum" => mesh_sums(g4, black_box(&d.g4)) as u64,
             _ => panic!("unknown op {op}"),
         });

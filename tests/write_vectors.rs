@@ -840,6 +840,126 @@ fn engine_limits() {
 }
 
 #[test]
+fn open_container_slots_exactly() {
+    let g4 = Dialect::GODOT_4;
+    let max = gdwire::write::MAX_OPEN_CONTAINERS;
+    // Exactly MAX_OPEN_CONTAINERS containers owing items are fine; one more is refused.
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out, g4);
+    for i in 0..max {
+        w.begin_array(2)
+            .unwrap_or_else(|e| panic!("container {i}: {e}"));
+    }
+    assert_eq!(
+        w.begin_array(2).unwrap_err().kind(),
+        ErrorKind::TooManyOpenContainers { limit: 64 }
+    );
+    // A chain of single-item containers uses one slot: max - 1 containers owing a second
+    // item, then 200 nested one-item arrays, then every item; the reader sees 263 levels.
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out, g4);
+    for _ in 0..max - 1 {
+        w.begin_array(2).unwrap();
+    }
+    for _ in 0..200 {
+        w.begin_array(1).unwrap();
+    }
+    w.int(7).unwrap();
+    for _ in 0..max - 1 {
+        w.nil().unwrap();
+    }
+    assert_eq!(w.nil().unwrap_err().kind(), ErrorKind::TooManyItems);
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out, g4);
+    for _ in 0..max - 1 {
+        w.begin_array(2).unwrap();
+    }
+    for _ in 0..200 {
+        w.begin_array(1).unwrap();
+    }
+    w.int(7).unwrap();
+    for _ in 0..max - 1 {
+        w.nil().unwrap();
+    }
+    let len = w.finish().unwrap();
+    assert_eq!(len, (max - 1) * 8 + 200 * 8 + 8 + (max - 1) * 4);
+    let mut v = from_bytes(g4, &out).unwrap();
+    let mut depth = 0;
+    while let Some(a) = v.as_array() {
+        v = a.iter().next().unwrap().unwrap();
+        depth += 1;
+    }
+    assert_eq!((depth, v.as_int()), (max - 1 + 200, Some(7)));
+}
+
+#[test]
+fn property_names_only_where_a_value_is_owed() {
+    let g4 = Dialect::GODOT_4;
+    // After the top-level object is complete.
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out, g4).with_full_objects(true);
+    w.begin_object("Node", 1).unwrap();
+    w.property_name("a").unwrap();
+    w.int(1).unwrap();
+    assert_eq!(
+        w.property_name("b").unwrap_err().kind(),
+        ErrorKind::UnexpectedPropertyName
+    );
+    // After a nested object is complete, inside an array.
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out, g4).with_full_objects(true);
+    w.begin_array(2).unwrap();
+    w.begin_object("Node", 1).unwrap();
+    w.property_name("a").unwrap();
+    w.int(1).unwrap();
+    assert_eq!(
+        w.property_name("b").unwrap_err().kind(),
+        ErrorKind::UnexpectedPropertyName
+    );
+    // An object inside an object: names go to the innermost one, then the outer one.
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out, g4).with_full_objects(true);
+    w.begin_object("Outer", 2).unwrap();
+    w.property_name("inner").unwrap();
+    w.begin_object("Inner", 1).unwrap();
+    assert_eq!(
+        w.int(0).unwrap_err().kind(),
+        ErrorKind::PropertyNameExpected
+    );
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out, g4).with_full_objects(true);
+    w.begin_object("Outer", 2).unwrap();
+    w.property_name("inner").unwrap();
+    w.begin_object("Inner", 1).unwrap();
+    w.property_name("x").unwrap();
+    w.int(1).unwrap();
+    assert_eq!(
+        w.int(2).unwrap_err().kind(),
+        ErrorKind::PropertyNameExpected
+    );
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out, g4).with_full_objects(true);
+    w.begin_object("Outer", 2).unwrap();
+    w.property_name("inner").unwrap();
+    w.begin_object("Inner", 1).unwrap();
+    w.property_name("x").unwrap();
+    w.int(1).unwrap();
+    w.property_name("y").unwrap();
+    w.int(2).unwrap();
+    w.finish().unwrap();
+    let dec = gdwire::Decoder::new(g4).with_allow_objects(true);
+    let obj = dec.decode_exact(&out).unwrap();
+    let gdwire::ObjectRef::Full(outer) = obj.as_object().unwrap() else {
+        panic!("not a full object")
+    };
+    let names: Vec<String> = outer
+        .properties()
+        .map(|p| p.unwrap().0.to_string())
+        .collect();
+    assert_eq!(names, ["inner", "y"]);
+}
+
+#[test]
 fn raw_pass_through() {
     let g4 = Dialect::GODOT_4;
     let item = hex("04 00 00 00 03 00 00 00 61 73 64 00");

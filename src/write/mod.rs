@@ -5,11 +5,30 @@
 //! engine-made bytes decode and re-encode to the same bytes (except NodePath pad bytes, which
 //! the engine before 4.6.3 leaves uninitialised and this crate writes as zeros).
 
+mod array;
+mod container_type;
+mod dict;
+mod math;
+mod node_path;
+mod object;
+mod packed;
+mod prefix;
+mod primitives;
+mod raw;
+mod scalar;
 mod sink;
+mod stack;
+mod text;
+mod value;
+mod walk;
 mod writer;
 
+pub use container_type::ContainerTypeSpec;
+pub use math::Real;
+pub use prefix::Endian;
 pub use sink::{CountingSink, IntoSink, Sink, SliceSink};
-pub use writer::{ContainerTypeSpec, Endian, Real, Writer, MAX_OPEN_CONTAINERS};
+pub use stack::MAX_OPEN_CONTAINERS;
+pub use writer::Writer;
 
 use crate::dialect::Dialect;
 use crate::error::Result;

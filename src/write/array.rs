@@ -1,0 +1,111 @@
+//! Arrays: untyped, typed (Godot 4.3+) and Pandemonium 5 TypedArray / PackedTypedArray.
+
+use crate::error::{ErrorKind, Result};
+use crate::header::{Header, FLAG_OBJECT_AS_ID};
+use crate::variant_type::VariantType;
+use crate::write::container_type::{ContainerTypeSpec, Elem};
+use crate::write::sink::Sink;
+use crate::write::writer::Writer;
+
+use VariantType as T;
+
+impl<S: Sink> Writer<S> {
+    /// Starts an untyped Array of `len` elements.
+    pub fn begin_array(&mut self, len: usize) -> Result<()> {
+        self.guard(|w| {
+            let depth = w.item()?;
+            let n = w.count(len)?;
+            w.array_head(T::Array, n, None)?;
+            w.open(depth, n, false)
+        })
+    }
+
+    /// Starts a typed Array of `len` elements. Godot 4.3+: header bits 16–17 and a type block
+    /// (spec §3.13). Pandemonium 5: a `TypedArray` (spec §3.15). Other dialects have no typed
+    /// arrays: an untyped Array is written, as Godot 4.0–4.2 do.
+    pub fn begin_typed_array(&mut self, len: usize, element: ContainerTypeSpec<'_>) -> Result<()> {
+        self.typed_array(T::TypedArray, len, element)
+    }
+
+    /// Like [`Writer::begin_typed_array`], but a `PackedTypedArray` in Pandemonium 5.
+    pub fn begin_packed_typed_array(
+        &mut self,
+        len: usize,
+        element: ContainerTypeSpec<'_>,
+    ) -> Result<()> {
+        self.typed_array(T::PackedTypedArray, len, element)
+    }
+
+    pub(super) fn typed_array(
+        &mut self,
+        pm: VariantType,
+        len: usize,
+        spec: ContainerTypeSpec,
+    ) -> Result<()> {
+        self.guard(|w| {
+            let depth = w.item()?;
+            let n = w.count(len)?;
+            w.array_head(pm, n, Elem::from_spec(spec))?;
+            w.open(depth, n, false)
+        })
+    }
+
+    /// Head of an array: `preferred` is `Array`, `TypedArray` or `PackedTypedArray`.
+    pub(super) fn array_head(
+        &mut self,
+        preferred: VariantType,
+        n: u32,
+        elem: Option<Elem<'_>>,
+    ) -> Result<()> {
+        let d = self.dialect;
+        if let Some(elem) = elem {
+            let pm = match preferred {
+                T::PackedTypedArray => T::PackedTypedArray,
+                _ => T::TypedArray,
+            };
+            if d.supports(pm) {
+                return self.pm_typed_head(pm, n, elem);
+            }
+            if d.has_typed_arrays() {
+                let (kind, block) = self.type_block(Some(elem))?;
+                self.header(T::Array, Header::with_array_kind(0, kind).0)?;
+                self.put_block(block)?;
+                return self.u32(n);
+            }
+        }
+        self.header_u32(T::Array, 0, n)
+    }
+
+    /// Pandemonium 5 TypedArray / PackedTypedArray head (spec §3.15).
+    pub(super) fn pm_typed_head(&mut self, ty: VariantType, n: u32, elem: Elem<'_>) -> Result<()> {
+        let object =
+            self.dialect
+                .wire_id(T::Object)
+                .ok_or_else(|| self.err(ErrorKind::Unsupported(T::Object)))? as u32;
+        match elem {
+            Elem::Class(name) if self.full_objects => {
+                self.header(ty, 0)?;
+                self.u32(object)?;
+                self.header(T::StringName, 0)?;
+                self.str_block(name)?;
+            }
+            Elem::Builtin(T::Object) | Elem::Class(_) | Elem::Script(_) => {
+                self.header(ty, FLAG_OBJECT_AS_ID)?;
+                self.u32(object)?;
+            }
+            Elem::Builtin(t) => {
+                let id = self
+                    .dialect
+                    .wire_id(t)
+                    .ok_or_else(|| self.err(ErrorKind::Unsupported(t)))?;
+                self.header(ty, 0)?;
+                self.u32(id as u32)?;
+            }
+            Elem::RawId(id) => {
+                self.header(ty, 0)?;
+                self.u32(id)?;
+            }
+        }
+        self.u32(n)
+    }
+}

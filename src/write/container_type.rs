@@ -1,0 +1,107 @@
+//! Element types of typed containers and their wire type blocks.
+
+use crate::error::{ErrorKind, Result};
+use crate::header::ContainerKind;
+use crate::read::ContainerType;
+use crate::variant_type::VariantType;
+use crate::write::sink::Sink;
+use crate::write::writer::Writer;
+
+use VariantType as T;
+
+/// Class name the engine writes for object-typed containers without full objects.
+pub(super) const ENCODED_OBJECT_AS_ID: &[u8] = b"EncodedObjectAsID";
+
+/// The element type of a typed container, for [`Writer::begin_typed_array`] and
+/// [`Writer::begin_typed_dictionary`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContainerTypeSpec<'s> {
+    /// A builtin type. `Builtin(Nil)` means untyped (Godot's `Variant`); `Builtin(Object)` is
+    /// written as class `"Object"`, as the engine does for `Array[Object]`.
+    Builtin(VariantType),
+    /// Objects of a class (`Array[Node]`). Without full objects the engine writes the class
+    /// as `"EncodedObjectAsID"`; so does this writer.
+    ClassName(&'s str),
+    /// Objects with a script, by `res://` path. Without full objects written as class
+    /// `"EncodedObjectAsID"`, like the engine.
+    Script(&'s str),
+}
+
+/// A container element type as written (from a spec or from a view).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Elem<'s> {
+    Builtin(VariantType),
+    /// A Pandemonium 5 element id that is not a type of the dialect, written as is.
+    RawId(u32),
+    Class(&'s [u8]),
+    Script(&'s [u8]),
+}
+
+impl<'s> Elem<'s> {
+    pub(super) fn from_spec(spec: ContainerTypeSpec<'s>) -> Option<Elem<'s>> {
+        match spec {
+            ContainerTypeSpec::Builtin(T::Nil) => None,
+            ContainerTypeSpec::Builtin(T::Object) => Some(Elem::Class(b"Object")),
+            ContainerTypeSpec::Builtin(ty) => Some(Elem::Builtin(ty)),
+            ContainerTypeSpec::ClassName(name) => Some(Elem::Class(name.as_bytes())),
+            ContainerTypeSpec::Script(path) => Some(Elem::Script(path.as_bytes())),
+        }
+    }
+
+    pub(super) fn from_view(t: ContainerType<'s>) -> Elem<'s> {
+        match t {
+            ContainerType::Builtin(ty) => Elem::Builtin(ty),
+            ContainerType::UnknownBuiltin(id) => Elem::RawId(id),
+            ContainerType::ClassName(s) => Elem::Class(s.raw()),
+            ContainerType::Script(s) => Elem::Script(s.raw()),
+        }
+    }
+}
+
+/// The Godot 4 type block of a resolved element type.
+#[derive(Clone, Copy)]
+pub(super) enum Block<'s> {
+    None,
+    Id(u32),
+    Str(&'s [u8]),
+}
+
+impl<S: Sink> Writer<S> {
+    pub(super) fn type_block<'e>(
+        &self,
+        elem: Option<Elem<'e>>,
+    ) -> Result<(ContainerKind, Block<'e>)> {
+        let Some(elem) = elem else {
+            return Ok((ContainerKind::None, Block::None));
+        };
+        Ok(match elem {
+            Elem::Builtin(ty) => {
+                let id = self
+                    .dialect
+                    .wire_id(ty)
+                    .ok_or_else(|| self.err(ErrorKind::Unsupported(ty)))?;
+                (ContainerKind::Builtin, Block::Id(id as u32))
+            }
+            Elem::RawId(id) => {
+                if id >= self.dialect.variant_max() as u32 {
+                    let id = id as i32;
+                    return Err(self.err(ErrorKind::InvalidContainerType { id }));
+                }
+                (ContainerKind::Builtin, Block::Id(id))
+            }
+            Elem::Class(name) if self.full_objects => (ContainerKind::ClassName, Block::Str(name)),
+            Elem::Script(path) if self.full_objects => (ContainerKind::Script, Block::Str(path)),
+            Elem::Class(_) | Elem::Script(_) => {
+                (ContainerKind::ClassName, Block::Str(ENCODED_OBJECT_AS_ID))
+            }
+        })
+    }
+
+    pub(super) fn put_block(&mut self, block: Block<'_>) -> Result<()> {
+        match block {
+            Block::None => Ok(()),
+            Block::Id(id) => self.u32(id),
+            Block::Str(s) => self.str_block(s),
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! Dictionaries: untyped and typed (Godot 4.4+).
+
+use crate::error::Result;
+use crate::header::Header;
+use crate::variant_type::VariantType;
+use crate::write::container_type::{ContainerTypeSpec, Elem};
+use crate::write::sink::Sink;
+use crate::write::writer::Writer;
+
+use VariantType as T;
+
+impl<S: Sink> Writer<S> {
+    /// Starts an untyped Dictionary of `len` entries: then `len` × (key, value).
+    pub fn begin_dictionary(&mut self, len: usize) -> Result<()> {
+        self.guard(|w| {
+            let depth = w.item()?;
+            let n = w.count(len)?;
+            w.dict_head(n, None, None)?;
+            w.open(depth, n * 2, false)
+        })
+    }
+
+    /// Starts a typed Dictionary (Godot 4.4+: header bits 16–19 and type blocks, spec §3.12).
+    /// Elsewhere an untyped Dictionary is written. `Builtin(Nil)` leaves that side untyped.
+    pub fn begin_typed_dictionary(
+        &mut self,
+        len: usize,
+        key: ContainerTypeSpec<'_>,
+        value: ContainerTypeSpec<'_>,
+    ) -> Result<()> {
+        self.guard(|w| {
+            let depth = w.item()?;
+            let n = w.count(len)?;
+            w.dict_head(n, Elem::from_spec(key), Elem::from_spec(value))?;
+            w.open(depth, n * 2, false)
+        })
+    }
+
+    pub(super) fn dict_head(
+        &mut self,
+        n: u32,
+        key: Option<Elem<'_>>,
+        value: Option<Elem<'_>>,
+    ) -> Result<()> {
+        if self.dialect.has_typed_dictionaries() && (key.is_some() || value.is_some()) {
+            let (kk, kb) = self.type_block(key)?;
+            let (vk, vb) = self.type_block(value)?;
+            self.header(T::Dictionary, Header::with_dict_kinds(0, kk, vk).0)?;
+            self.put_block(kb)?;
+            self.put_block(vb)?;
+            return self.u32(n);
+        }
+        self.header_u32(T::Dictionary, 0, n)
+    }
+}

@@ -1,0 +1,71 @@
+//! Objects (by id and full), Callable and Signal.
+
+use crate::error::{ErrorKind, Result};
+use crate::header::FLAG_OBJECT_AS_ID;
+use crate::variant_type::VariantType;
+use crate::write::sink::Sink;
+use crate::write::writer::Writer;
+
+use VariantType as T;
+
+impl<S: Sink> Writer<S> {
+    /// An object by instance id (the engine's default, `full_objects = false`): bit 16 and
+    /// the `u64` id. Id 0 (a null object) is written as Nil, like the engine.
+    pub fn object_id(&mut self, id: u64) -> Result<()> {
+        self.leaf(|w| w.put_object_id(id))
+    }
+
+    /// Starts a full object (needs [`Writer::with_full_objects`]): class name and property
+    /// count; then write `properties` × ([`Writer::property_name`], value). A class that is empty
+    /// as text (empty, starting with NUL, or only a BOM: the engine reads a null object) is
+    /// [`ErrorKind::EmptyClassName`]: write a null object with [`Writer::nil`].
+    pub fn begin_object(&mut self, class: &str, properties: usize) -> Result<()> {
+        self.guard(|w| {
+            let depth = w.item()?;
+            let n = w.count(properties)?;
+            if !w.full_objects {
+                return Err(w.err(ErrorKind::FullObjectsDisabled));
+            }
+            // Empty as text (e.g. "\0x", or only a BOM) is a null object to the reader and
+            // the engine: no property count would be read.
+            if crate::read::visible_text(class.as_bytes()).is_empty() {
+                return Err(w.err(ErrorKind::EmptyClassName));
+            }
+            w.header(T::Object, 0)?;
+            w.text_block(class)?;
+            w.u32(n)?;
+            w.open(depth, n, true)
+        })
+    }
+
+    /// The name of the next property of the innermost full object.
+    pub fn property_name(&mut self, name: &str) -> Result<()> {
+        self.guard(|w| {
+            w.expect_property()?;
+            w.text_block(name)?;
+            w.top.need_name = false;
+            Ok(())
+        })
+    }
+
+    /// A Callable (Godot 4): the engine sends the header only and decodes an empty Callable.
+    pub fn callable(&mut self) -> Result<()> {
+        self.leaf(|w| w.header(T::Callable, 0))
+    }
+
+    /// A Signal (Godot 4): name and object id.
+    pub fn signal(&mut self, name: &str, object_id: u64) -> Result<()> {
+        self.leaf(|w| {
+            w.header(T::Signal, 0)?;
+            w.text_block(name)?;
+            w.u64(object_id)
+        })
+    }
+
+    pub(super) fn put_object_id(&mut self, id: u64) -> Result<()> {
+        if id == 0 {
+            return self.header(T::Nil, 0);
+        }
+        self.header_u64(T::Object, FLAG_OBJECT_AS_ID, id)
+    }
+}

@@ -1,0 +1,53 @@
+//! The optional `u32` length prefix before the value (spec §5).
+
+use crate::error::{ErrorKind, Result};
+use crate::write::primitives::MAX_LEN;
+use crate::write::sink::Sink;
+use crate::write::writer::Writer;
+
+/// Byte order of a length prefix (the payload is always little-endian).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Endian {
+    /// Little-endian: the engine's default, and always for `PacketPeerStream`.
+    #[default]
+    Little,
+    /// Big-endian: `StreamPeer.big_endian = true`, `FileAccess.big_endian = true` (Godot 3
+    /// `File.endian_swap`).
+    Big,
+}
+
+impl<S: Sink> Writer<S> {
+    /// Precedes the value with its `u32` length in `endian` order, as `StreamPeer.put_var`,
+    /// `FileAccess.store_var` (Godot 3 `File.store_var`) and `PacketPeerStream` write (spec
+    /// §5). The prefix is patched by [`Writer::finish`].
+    pub fn with_length_prefix(mut self, endian: Endian) -> Self {
+        self.prefix = Some(endian);
+        self
+    }
+
+    /// Before the first item: room for the prefix, if any.
+    pub(super) fn reserve_prefix(&mut self) -> Result<()> {
+        if self.prefix.is_some() {
+            self.prefix_at = self.sink.position();
+            self.u32(0)?;
+        }
+        Ok(())
+    }
+
+    /// After the value: the prefix gets its length.
+    pub(super) fn patch_prefix(&mut self) -> Result<()> {
+        if let Some(endian) = self.prefix {
+            let len = self.sink.position() - self.prefix_at - 4;
+            if len > MAX_LEN {
+                return Err(self.err(ErrorKind::TooLong { len }));
+            }
+            let len = len as u32;
+            let bytes = match endian {
+                Endian::Little => len.to_le_bytes(),
+                Endian::Big => len.to_be_bytes(),
+            };
+            self.sink.patch(self.prefix_at, &bytes)?;
+        }
+        Ok(())
+    }
+}

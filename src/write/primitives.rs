@@ -1,0 +1,98 @@
+//! Wire primitives: little-endian words, zero padding, headers, engine-sized counts.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::variant_type::VariantType;
+use crate::write::sink::Sink;
+use crate::write::writer::Writer;
+
+/// The engine's sizes are C `int`.
+pub(super) const MAX_LEN: usize = i32::MAX as usize;
+
+impl<S: Sink> Writer<S> {
+    #[cold]
+    pub(super) fn err(&self, kind: ErrorKind) -> Error {
+        Error::new(kind, self.position())
+    }
+
+    /// A length or count as the engine's 32-bit `int`.
+    #[inline]
+    pub(super) fn count(&self, n: usize) -> Result<u32> {
+        if n > MAX_LEN {
+            return Err(self.err(ErrorKind::TooLong { len: n }));
+        }
+        Ok(n as u32)
+    }
+
+    #[inline]
+    pub(super) fn bytes(&mut self, b: &[u8]) -> Result<()> {
+        self.sink.write(b)
+    }
+
+    #[inline]
+    pub(super) fn u32(&mut self, v: u32) -> Result<()> {
+        self.sink.write(&v.to_le_bytes())
+    }
+
+    #[inline]
+    pub(super) fn u64(&mut self, v: u64) -> Result<()> {
+        self.sink.write(&v.to_le_bytes())
+    }
+
+    #[inline]
+    pub(super) fn zeros(&mut self, n: usize) -> Result<()> {
+        self.sink.write(&[0; 4][..n.min(4)])
+    }
+
+    /// Zero padding after `len` bytes.
+    #[inline]
+    pub(super) fn pad(&mut self, len: usize) -> Result<()> {
+        self.zeros((4 - len % 4) % 4)
+    }
+
+    /// The header word of `ty` in this dialect.
+    #[inline]
+    fn head(&self, ty: VariantType, data: u32) -> Result<[u8; 4]> {
+        let id = self
+            .dialect
+            .wire_id(ty)
+            .ok_or_else(|| self.err(ErrorKind::Unsupported(ty)))?;
+        Ok((id as u32 | data).to_le_bytes())
+    }
+
+    #[inline]
+    pub(super) fn header(&mut self, ty: VariantType, data: u32) -> Result<()> {
+        let h = self.head(ty, data)?;
+        self.bytes(&h)
+    }
+
+    /// A header and a word in one sink write (each write has its own bookkeeping).
+    #[inline]
+    pub(super) fn header_u32(&mut self, ty: VariantType, data: u32, v: u32) -> Result<()> {
+        let h = self.head(ty, data)?;
+        self.bytes([h, v.to_le_bytes()].as_flattened())
+    }
+
+    /// A header and a little-endian `u64` in one sink write.
+    #[inline]
+    pub(super) fn header_u64(&mut self, ty: VariantType, data: u32, v: u64) -> Result<()> {
+        let h = self.head(ty, data)?;
+        let lo = (v as u32).to_le_bytes();
+        let hi = ((v >> 32) as u32).to_le_bytes();
+        self.bytes([h, lo, hi].as_flattened())
+    }
+
+    /// A header and `words` (at most 32) in one sink write.
+    #[inline]
+    pub(super) fn header_words(
+        &mut self,
+        ty: VariantType,
+        data: u32,
+        words: &[[u8; 4]],
+    ) -> Result<()> {
+        let mut buf = [[0u8; 4]; 33];
+        buf[0] = self.head(ty, data)?;
+        let n = words.len().min(32);
+        buf[1..=n].copy_from_slice(&words[..n]);
+        self.bytes(buf[..=n].as_flattened())
+    }
+}

@@ -1,0 +1,66 @@
+//! Nil, bool, int, float and RID.
+
+use crate::error::Result;
+use crate::header::FLAG_64;
+use crate::variant_type::VariantType;
+use crate::write::sink::Sink;
+use crate::write::writer::Writer;
+
+use VariantType as T;
+
+impl<S: Sink> Writer<S> {
+    /// Nil (`null`).
+    pub fn nil(&mut self) -> Result<()> {
+        self.leaf(|w| w.header(T::Nil, 0))
+    }
+
+    /// A bool.
+    pub fn bool(&mut self, v: bool) -> Result<()> {
+        self.leaf(|w| w.header_u32(T::Bool, 0, v as u32))
+    }
+
+    /// An int: `i32` when in `[-2^31, 2^31-1]`, else bit 16 + `i64` (spec §2.1).
+    pub fn int(&mut self, v: i64) -> Result<()> {
+        self.leaf(|w| w.put_int(v))
+    }
+
+    /// A float: `f32` when `f64::from(v as f32) == v`, else bit 16 + `f64`, the engine's rule
+    /// (spec §2.2): NaN is always 64-bit, `-0.0` and `±inf` are 32-bit.
+    pub fn float(&mut self, v: f64) -> Result<()> {
+        self.leaf(|w| w.put_float(v))
+    }
+
+    /// An RID. The id is written only where the dialect has an RID payload (Godot 4); in
+    /// Godot 3 and Pandemonium an RID is a bare header and `id` is dropped.
+    pub fn rid(&mut self, id: u64) -> Result<()> {
+        self.leaf(|w| w.put_rid(id))
+    }
+
+    #[inline]
+    pub(super) fn put_int(&mut self, v: i64) -> Result<()> {
+        if v > i32::MAX as i64 || v < i32::MIN as i64 {
+            self.header_u64(T::Int, FLAG_64, v as u64)
+        } else {
+            self.header_u32(T::Int, 0, v as i32 as u32)
+        }
+    }
+
+    #[inline]
+    pub(super) fn put_float(&mut self, v: f64) -> Result<()> {
+        let narrow = v as f32;
+        #[allow(clippy::float_cmp)] // the engine's exact rule: double(float(d)) != d
+        if narrow as f64 != v {
+            self.header_u64(T::Float, FLAG_64, v.to_bits())
+        } else {
+            self.header_u32(T::Float, 0, narrow.to_bits())
+        }
+    }
+
+    pub(super) fn put_rid(&mut self, id: u64) -> Result<()> {
+        if self.dialect.rid_has_payload() {
+            self.header_u64(T::Rid, 0, id)
+        } else {
+            self.header(T::Rid, 0)
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! `Writer::value`: re-encoding a decoded view.
+
+use crate::error::{ErrorKind, Result};
+use crate::read::{ArrayKind, ObjectRef, VariantRef};
+use crate::variant_type::VariantType;
+use crate::write::container_type::Elem;
+use crate::write::sink::Sink;
+use crate::write::walk::{Start, Walk};
+use crate::write::writer::Writer;
+
+use VariantType as T;
+
+impl<S: Sink> Writer<S> {
+    /// Re-encodes a decoded view as one item, in this writer's dialect (so a view can also be
+    /// transcoded between dialects; a type the dialect lacks is [`ErrorKind::Unsupported`]).
+    ///
+    /// Each math value and packed vector array keeps the precision it was read with (where
+    /// the dialect has the 64-bit flag); strings are written from their raw bytes; NodePath
+    /// pads are zeros; an object with id 0 or an empty class is written as Nil; full objects
+    /// need [`Writer::with_full_objects`]; typed container classes follow the full-objects
+    /// rule of [`Writer::with_full_objects`]. So engine-made bytes re-encode byte for byte
+    /// (NodePath pads aside).
+    ///
+    /// Nesting is walked with a fixed stack of 32 levels that continues in a nested call when
+    /// full: native recursion is at most `1024 / 32` calls deep. Depth above 1024 is
+    /// [`ErrorKind::TooDeep`].
+    pub fn value(&mut self, v: &VariantRef<'_>) -> Result<()> {
+        self.guard(|w| {
+            let depth = w.item()?;
+            w.walk(Start::Value(*v, depth))?;
+            Ok(())
+        })
+    }
+
+    /// Writes a view's header and everything up to its items; returns the items to walk.
+    pub(super) fn put_view_head<'v>(&mut self, v: &VariantRef<'v>) -> Result<Option<Walk<'v>>> {
+        use VariantRef as V;
+        match *v {
+            V::Nil => self.header(T::Nil, 0)?,
+            V::Bool(b) => {
+                self.header(T::Bool, 0)?;
+                self.u32(b as u32)?;
+            }
+            V::Int(i) => self.put_int(i)?,
+            V::Float(f) => self.put_float(f)?,
+            V::String(s) => {
+                self.header(T::String, 0)?;
+                self.str_block(s.raw())?;
+            }
+            V::StringName(s) => {
+                self.header(T::StringName, 0)?;
+                self.str_block(s.raw())?;
+            }
+            V::Vector2(x) => self.put_reals(T::Vector2, &x.get(), x.precision())?,
+            V::Rect2(x) => self.put_reals(T::Rect2, &x.get(), x.precision())?,
+            V::Vector3(x) => self.put_reals(T::Vector3, &x.get(), x.precision())?,
+            V::Transform2D(x) => self.put_reals(T::Transform2D, &x.get(), x.precision())?,
+            V::Vector4(x) => self.put_reals(T::Vector4, &x.get(), x.precision())?,
+            V::Plane(x) => self.put_reals(T::Plane, &x.get(), x.precision())?,
+            V::Quaternion(x) => self.put_reals(T::Quaternion, &x.get(), x.precision())?,
+            V::Aabb(x) => self.put_reals(T::Aabb, &x.get(), x.precision())?,
+            V::Basis(x) => self.put_reals(T::Basis, &x.get(), x.precision())?,
+            V::Transform3D(x) => self.put_reals(T::Transform3D, &x.get(), x.precision())?,
+            V::Projection(x) => self.put_reals(T::Projection, &x.get(), x.precision())?,
+            V::Vector2i(x) => self.put_ints(T::Vector2i, &[x.x, x.y])?,
+            V::Vector3i(x) => self.put_ints(T::Vector3i, &[x.x, x.y, x.z])?,
+            V::Vector4i(x) => self.put_ints(T::Vector4i, &[x.x, x.y, x.z, x.w])?,
+            V::Rect2i(r) => {
+                let c = [r.position.x, r.position.y, r.size.x, r.size.y];
+                self.put_ints(T::Rect2i, &c)?
+            }
+            V::Color(c) => self.put_color(c)?,
+            V::NodePath(p) => self.put_node_path_view(&p)?,
+            V::Rid(id) => self.put_rid(id.unwrap_or(0))?,
+            V::Object(ObjectRef::Id(id)) => self.put_object_id(id)?,
+            V::Object(ObjectRef::Null) => self.header(T::Nil, 0)?,
+            V::Object(ObjectRef::Full(obj)) => {
+                if !self.full_objects {
+                    return Err(self.err(ErrorKind::FullObjectsDisabled));
+                }
+                if obj.class().bytes().is_empty() {
+                    return Err(self.err(ErrorKind::EmptyClassName));
+                }
+                let n = self.count(obj.len())?;
+                self.header(T::Object, 0)?;
+                self.str_block(obj.class().raw())?;
+                self.u32(n)?;
+                if n > 0 {
+                    return Ok(Some(Walk::Props(obj.properties())));
+                }
+            }
+            V::Callable => self.header(T::Callable, 0)?,
+            V::Signal(s) => {
+                self.header(T::Signal, 0)?;
+                self.str_block(s.name().raw())?;
+                self.u64(s.object_id())?;
+            }
+            V::Dictionary(d) => {
+                let n = self.count(d.len())?;
+                let key = d.key_type().map(Elem::from_view);
+                let value = d.value_type().map(Elem::from_view);
+                self.dict_head(n, key, value)?;
+                if n > 0 {
+                    return Ok(Some(Walk::Array(d.keys_and_values())));
+                }
+            }
+            V::Array(a) => {
+                let n = self.count(a.len())?;
+                let elem = a.element_type().map(Elem::from_view);
+                let preferred = match a.kind() {
+                    ArrayKind::Array => T::Array,
+                    ArrayKind::TypedArray => T::TypedArray,
+                    ArrayKind::PackedTypedArray => T::PackedTypedArray,
+                };
+                self.array_head(preferred, n, elem)?;
+                if n > 0 {
+                    return Ok(Some(Walk::Array(a.iter())));
+                }
+            }
+            V::PackedByteArray(p) => {
+                self.put_packed_raw(T::PackedByteArray, 0, p.len(), p.as_bytes())?
+            }
+            V::PackedInt32Array(p) => {
+                self.put_packed_raw(T::PackedInt32Array, 0, p.len(), p.as_bytes())?
+            }
+            V::PackedInt64Array(p) => {
+                self.put_packed_raw(T::PackedInt64Array, 0, p.len(), p.as_bytes())?
+            }
+            V::PackedFloat32Array(p) => {
+                self.put_packed_raw(T::PackedFloat32Array, 0, p.len(), p.as_bytes())?
+            }
+            V::PackedFloat64Array(p) => {
+                self.put_packed_raw(T::PackedFloat64Array, 0, p.len(), p.as_bytes())?
+            }
+            V::PackedColorArray(p) => {
+                self.put_packed_raw(T::PackedColorArray, 0, p.len(), p.as_bytes())?
+            }
+            V::PackedVector2iArray(p) => {
+                self.put_packed_raw(T::PackedVector2iArray, 0, p.len(), p.as_bytes())?
+            }
+            V::PackedVector3iArray(p) => {
+                self.put_packed_raw(T::PackedVector3iArray, 0, p.len(), p.as_bytes())?
+            }
+            V::PackedVector4iArray(p) => {
+                self.put_packed_raw(T::PackedVector4iArray, 0, p.len(), p.as_bytes())?
+            }
+            V::PackedVector2Array(p) => self.put_packed_reals_view(T::PackedVector2Array, &p)?,
+            V::PackedVector3Array(p) => self.put_packed_reals_view(T::PackedVector3Array, &p)?,
+            V::PackedVector4Array(p) => self.put_packed_reals_view(T::PackedVector4Array, &p)?,
+            V::PackedStringArray(s) => {
+                let n = self.count(s.len())?;
+                self.header(T::PackedStringArray, 0)?;
+                self.u32(n)?;
+                for item in s.iter() {
+                    // Engine bytes carry the NUL in the length; add it where missing.
+                    let raw = item.raw();
+                    self.packed_string(raw, raw.last() != Some(&0))?;
+                }
+            }
+        }
+        Ok(None)
+    }
+}
