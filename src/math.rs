@@ -197,9 +197,11 @@ macro_rules! wire_reals {
     ($ty:ty, $n:literal, |$r:ident| $build:expr, |$s:ident| $flat:expr) => {
         impl WireReals for $ty {
             const COUNT: usize = $n;
+            #[inline]
             fn from_wire($r: &[f64]) -> Self {
                 $build
             }
+            #[inline]
             fn to_wire(&self, out: &mut [f64]) {
                 let $s = self;
                 let flat: [f64; $n] = $flat;
