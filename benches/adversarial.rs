@@ -182,6 +182,65 @@ fn capture(c: &mut Criterion) {
             n
         })
     });
+    g.bench_function("text", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for f in &frames {
+                let v = dec.decode(black_box(f)).unwrap();
+                n += gdwire::text::to_text(Dialect::GODOT_3, &v).unwrap().len();
+            }
+            n
+        })
+    });
+    g.finish();
+}
+
+fn u32s(out: &mut Vec<u8>, words: &[u32]) {
+    for w in words {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+}
+
+/// `{A: 1, B: 2}` (Godot 4): two keys that are the same deep structure with a sibling at
+/// every level, but for their outermost last item; the deepest values sit at `depth`. Ordering
+/// and merging the two keys compares them whole.
+fn deep_key_pair(depth: usize) -> Vec<u8> {
+    let inner = shapes::deep_with_siblings(depth - 2);
+    let mut out = Vec::new();
+    u32s(&mut out, &[0x1b, 2]);
+    for last in [1, 2] {
+        u32s(&mut out, &[0x1c, 2]);
+        out.extend_from_slice(&inner);
+        u32s(&mut out, &[2, last, 2, last]);
+    }
+    out
+}
+
+/// A dictionary of `n` keys, each a different one-entry dictionary `{i: 0}` (Godot 4): keys
+/// alike in type and length, which a length-based hash would put in one bucket.
+fn wide_dict_keys(n: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    u32s(&mut out, &[0x1b, n as u32]);
+    for i in 0..n as u32 {
+        u32s(&mut out, &[0x1b, 1, 2, i, 2, 0, 2, i]);
+    }
+    out
+}
+
+/// The text form of shapes that stress dictionary keys.
+fn text_group(c: &mut Criterion, name: &str, shape: Shape, sizes: &[usize]) {
+    let dec = Decoder::new(Dialect::GODOT_4);
+    let mut g = c.benchmark_group(name);
+    for &size in sizes {
+        let bytes = shape(size);
+        g.throughput(Throughput::Bytes(bytes.len() as u64));
+        g.bench_function(BenchmarkId::new("text", size), |b| {
+            b.iter(|| {
+                let v = dec.decode(black_box(&bytes)).unwrap();
+                gdwire::text::to_text(Dialect::GODOT_4, &v).unwrap().len()
+            })
+        });
+    }
     g.finish();
 }
 
@@ -196,6 +255,8 @@ fn hostile(c: &mut Criterion) {
         true,
     );
     group(c, "deep_dict_keys", shapes::deep_dict_keys, &depths, true);
+    text_group(c, "deep_key_pair", deep_key_pair, &depths);
+    text_group(c, "wide_dict_keys", wide_dict_keys, &[256, 1024, 4096]);
     group(c, "deep_chain", shapes::deep_chain, &depths, true);
     group(c, "many_nils", shapes::many_nils, &counts, true);
     group(
