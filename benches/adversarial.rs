@@ -227,9 +227,22 @@ fn wide_dict_keys(n: usize) -> Vec<u8> {
     out
 }
 
+/// A dictionary of `n` keys `[Color(i, 0, 0, 1)]` (Godot 3): 3.2.3's array `<` is true both
+/// ways for these, and the engine's sort, which the text form must reproduce, then makes
+/// O(n²) comparisons (docs/hardening.md: not fixed).
+fn contradicting_keys(n: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    u32s(&mut out, &[0x12, n as u32]);
+    for i in 0..n as u32 {
+        let red = (i as f32).to_bits();
+        u32s(&mut out, &[0x13, 1, 14, red, 0, 0, 1f32.to_bits(), 2, i]);
+    }
+    out
+}
+
 /// The text form of shapes that stress dictionary keys.
-fn text_group(c: &mut Criterion, name: &str, shape: Shape, sizes: &[usize]) {
-    let dec = Decoder::new(Dialect::GODOT_4);
+fn text_group(c: &mut Criterion, name: &str, shape: Shape, sizes: &[usize], dialect: Dialect) {
+    let dec = Decoder::new(dialect);
     let mut g = c.benchmark_group(name);
     for &size in sizes {
         let bytes = shape(size);
@@ -237,7 +250,7 @@ fn text_group(c: &mut Criterion, name: &str, shape: Shape, sizes: &[usize]) {
         g.bench_function(BenchmarkId::new("text", size), |b| {
             b.iter(|| {
                 let v = dec.decode(black_box(&bytes)).unwrap();
-                gdwire::text::to_text(Dialect::GODOT_4, &v).unwrap().len()
+                gdwire::text::to_text(dialect, &v).unwrap().len()
             })
         });
     }
@@ -255,8 +268,17 @@ fn hostile(c: &mut Criterion) {
         true,
     );
     group(c, "deep_dict_keys", shapes::deep_dict_keys, &depths, true);
-    text_group(c, "deep_key_pair", deep_key_pair, &depths);
-    text_group(c, "wide_dict_keys", wide_dict_keys, &[256, 1024, 4096]);
+    let g4 = Dialect::GODOT_4;
+    text_group(c, "deep_key_pair", deep_key_pair, &depths, g4);
+    text_group(c, "wide_dict_keys", wide_dict_keys, &[256, 1024, 4096], g4);
+    let sizes = [500, 1000, 2000];
+    text_group(
+        c,
+        "contradicting_keys",
+        contradicting_keys,
+        &sizes,
+        Dialect::GODOT_3,
+    );
     group(c, "deep_chain", shapes::deep_chain, &depths, true);
     group(c, "many_nils", shapes::many_nils, &counts, true);
     group(
