@@ -227,6 +227,38 @@ fn wide_dict_keys(n: usize) -> Vec<u8> {
     out
 }
 
+/// An array of `n` small dictionaries `{"id": i, "name": "x", "pos": [i, i]}` (Godot 4): not
+/// hostile, the shape whose text pays most for recording where containers end.
+fn small_records(n: usize) -> Vec<u8> {
+    let word = |b: &[u8; 4]| u32::from_le_bytes(*b);
+    let mut out = Vec::new();
+    u32s(&mut out, &[0x1c, n as u32]);
+    for i in 0..n as u32 {
+        u32s(
+            &mut out,
+            &[0x1b, 3, 4, 2, word(b"id\0\0"), 2, i, 4, 4, word(b"name")],
+        );
+        u32s(
+            &mut out,
+            &[
+                4,
+                1,
+                u32::from(b'x'),
+                4,
+                3,
+                word(b"pos\0"),
+                0x1c,
+                2,
+                2,
+                i,
+                2,
+                i,
+            ],
+        );
+    }
+    out
+}
+
 /// A dictionary of `n` keys `[Color(i, 0, 0, 1)]` (Godot 3): 3.2.3's array `<` is true both
 /// ways for these, and the engine's sort, which the text form must reproduce, then makes
 /// O(n²) comparisons (docs/hardening.md: not fixed).
@@ -271,6 +303,7 @@ fn hostile(c: &mut Criterion) {
     let g4 = Dialect::GODOT_4;
     text_group(c, "deep_key_pair", deep_key_pair, &depths, g4);
     text_group(c, "wide_dict_keys", wide_dict_keys, &[256, 1024, 4096], g4);
+    text_group(c, "small_records", small_records, &[1 << 10, 1 << 14], g4);
     let sizes = [500, 1000, 2000];
     text_group(
         c,

@@ -40,6 +40,11 @@ struct Span<'a> {
 /// (a container takes at least 8 bytes on the wire).
 pub(crate) struct Ends<'a> {
     spans: Vec<Span<'a>>,
+    /// The walk's open containers (kept between walks: no allocation per dictionary).
+    stack: Vec<(Iter<'a>, usize)>,
+    /// The root's own items, numbered, as the walk met them (so that the root's items need
+    /// not be iterated a second time).
+    pub(crate) root_items: Vec<Node<'a>>,
 }
 
 /// The items of an Array or a Dictionary (keys and values alternating) or a full object's
@@ -95,7 +100,11 @@ impl<'a> Iter<'a> {
 impl<'a> Ends<'a> {
     /// An empty table: every container's end unknown.
     pub(crate) fn new() -> Ends<'a> {
-        Ends { spans: Vec::new() }
+        Ends {
+            spans: Vec::new(),
+            stack: Vec::new(),
+            root_items: Vec::new(),
+        }
     }
 
     /// Walks `root` once (linear: every walked child is handed back to its parent) and
@@ -103,8 +112,10 @@ impl<'a> Ends<'a> {
     /// recorded (the memory is reused). Refuses nesting deeper than the text writer's limit,
     /// as writing would; `depth` is `root`'s.
     pub(crate) fn build(&mut self, root: &VariantRef<'a>, depth: u32) -> Result<(), TextError> {
-        let spans = &mut self.spans;
+        let (spans, stack) = (&mut self.spans, &mut self.stack);
         spans.clear();
+        stack.clear();
+        self.root_items.clear();
         let Some(items) = children(root) else {
             return Ok(());
         };
@@ -112,16 +123,22 @@ impl<'a> Ends<'a> {
             spans.push(Span { end: None, size: 1 });
             spans.len() - 1
         };
-        let mut stack = alloc::vec![(items, open(spans))];
+        stack.push((items, open(spans)));
         while let Some((items, _)) = stack.last_mut() {
             match items.next() {
                 Some(item) => {
                     let (_, v) = item?;
                     // The item's depth: the root's plus the containers around it below.
-                    check_depth(depth.saturating_add(stack.len() as u32))?;
+                    let level = stack.len();
+                    check_depth(depth.saturating_add(level as u32))?;
+                    let mut id = None;
                     if let Some(inner) = children(&v) {
-                        let id = open(spans);
-                        stack.push((inner, id));
+                        let number = open(spans);
+                        stack.push((inner, number));
+                        id = Some(number);
+                    }
+                    if level == 1 {
+                        self.root_items.push(Node { v, id });
                     }
                 }
                 None => {

@@ -43,10 +43,9 @@ pub(crate) struct Keys<'a> {
     /// The comparisons' stacks, kept between comparisons (no allocation per comparison).
     less_stack: Vec<LessFrame<'a>>,
     pub(super) same_stack: Vec<Pair<'a>>,
-    /// Scratch for sorting one dictionary's entries.
+    /// Scratch for merging one dictionary's duplicate keys.
     pub(super) order: Vec<usize>,
     pub(super) keep: Vec<bool>,
-    sorted: Vec<Entry<'a>>,
 }
 
 /// Nesting limit for comparing keys (the decoder's own limit bounds real input, and the
@@ -183,7 +182,6 @@ impl<'a> Keys<'a> {
             same_stack: Vec::new(),
             order: Vec::new(),
             keep: Vec::new(),
-            sorted: Vec::new(),
         }
     }
 
@@ -355,35 +353,46 @@ impl<'a> Keys<'a> {
         }
     }
 
-    /// Appends the dictionary's entries to `out` as the engine holds them (duplicate keys
-    /// merged: first position, last value), in the order its text writer prints them.
-    /// `dict` is at `depth`. Entries of nested dictionaries are appended above those of the
-    /// dictionaries around them and removed when written, so `out` works as a stack: no
-    /// allocation per dictionary.
+    /// Appends the dictionary's entries to `entries` (wire order) and, to `order`, the
+    /// positions in `entries` of those the engine holds (duplicate keys merged: first
+    /// position, last value), in the order its text writer prints them. `dict` is at `depth`.
+    /// Nested dictionaries append above the dictionaries around them and remove theirs when
+    /// written, so both work as stacks: no allocation per dictionary, no entry moved.
     pub(crate) fn entries(
         &mut self,
         dict: &Node<'a>,
         depth: u32,
-        out: &mut Vec<Entry<'a>>,
+        entries: &mut Vec<Entry<'a>>,
+        order: &mut Vec<usize>,
     ) -> Result<(), Error> {
-        let start = out.len();
-        if let (VariantRef::Dictionary(d), Some(mut items)) = (&dict.v, Items::of(dict)) {
-            out.reserve(d.len());
+        let start = entries.len();
+        if dict.id == Some(0) {
+            // The table's root: its items were collected while the table was built.
+            let items = &self.ends.root_items;
+            entries.reserve(items.len() / 2);
+            for kv in items.chunks_exact(2) {
+                if let [key, value] = kv {
+                    entries.push(Entry {
+                        key: *key,
+                        value: *value,
+                    });
+                }
+            }
+        } else if let (VariantRef::Dictionary(d), Some(mut items)) = (&dict.v, Items::of(dict)) {
+            entries.reserve(d.len());
             while let Some(key) = items.next(&self.ends) {
                 let key = key?;
                 let Some(value) = items.next(&self.ends) else {
                     break;
                 };
-                out.push(Entry { key, value: value? });
+                entries.push(Entry { key, value: value? });
             }
         }
-        let entries = out.get_mut(start..).unwrap_or_default();
-        let kept = self.merge_duplicates(entries, depth)?;
-        out.truncate(start + kept);
-        let entries = out.get_mut(start..).unwrap_or_default();
-        let mut order = core::mem::take(&mut self.order);
-        order.clear();
-        order.extend(0..entries.len());
+        let mine = entries.get_mut(start..).unwrap_or_default();
+        self.merge_duplicates(mine, depth)?;
+        let first = order.len();
+        let kept = self.keep.iter().enumerate().filter(|(_, &k)| k);
+        order.extend(kept.map(|(i, _)| start + i));
         let mut failed = None;
         let mut less = |x: usize, y: usize| -> bool {
             if failed.is_some() {
@@ -400,20 +409,11 @@ impl<'a> Keys<'a> {
                 }
             }
         };
-        SortArray { less: &mut less }.sort(&mut order);
-        if let Some(e) = failed {
-            self.order = order;
-            return Err(e);
+        SortArray { less: &mut less }.sort(order.get_mut(first..).unwrap_or_default());
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
-        let mut sorted = core::mem::take(&mut self.sorted);
-        sorted.clear();
-        sorted.extend(order.iter().filter_map(|&i| entries.get(i).copied()));
-        if sorted.len() == entries.len() {
-            entries.copy_from_slice(&sorted);
-        }
-        self.order = order;
-        self.sorted = sorted;
-        Ok(())
     }
 }
 

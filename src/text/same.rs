@@ -23,6 +23,9 @@ use crate::text::order::{
 use crate::text::sort::SortArray;
 use crate::VariantType;
 
+/// Up to this many keys are merged by comparing pairs instead of sorting.
+const SMALL: usize = 8;
+
 /// What comparing two values' own tokens (not their items) says.
 enum Head {
     Differ(Ordering),
@@ -228,65 +231,99 @@ impl<'a> Keys<'a> {
         if depth > LIMIT {
             return Err(too_deep());
         }
-        let mut stack = core::mem::take(&mut self.same_stack);
+        let never = ai.cmp(&bi);
+        match self.head_cmp(&a.v, &b.v, never) {
+            Head::Differ(o) => return Ok(o),
+            Head::Same => return Ok(Ordering::Equal),
+            Head::Open => {}
+        }
+        let mut stack = take(&mut self.same_stack);
         stack.clear();
-        let result = self.key_cmp_on(&mut stack, a, b, ai.cmp(&bi), depth);
+        stack.extend(Pair::of(a, b));
+        let result = self.key_cmp_on(&mut stack, never, depth);
         self.same_stack = stack;
         result
     }
 
+    /// Compares the items of the container pairs on `stack`, depth first.
     fn key_cmp_on(
         &self,
         stack: &mut Vec<Pair<'a>>,
-        a: &Node<'a>,
-        b: &Node<'a>,
         never: Ordering,
         depth: u32,
     ) -> Result<Ordering, Error> {
-        let mut next = Some((*a, *b));
         loop {
-            if let Some((x, y)) = next.take() {
-                match self.head_cmp(&x.v, &y.v, never) {
-                    Head::Differ(o) => return Ok(o),
-                    Head::Same => {}
-                    Head::Open => stack.extend(Pair::of(&x, &y)),
-                }
-            }
             // The items of the containers on top are nested this deep.
             let item_depth = depth + stack.len() as u32;
             let Some(top) = stack.last_mut() else {
                 return Ok(Ordering::Equal);
             };
-            match top.next(&self.ends) {
-                Some(pair) => {
-                    if item_depth > LIMIT {
-                        return Err(too_deep());
-                    }
-                    next = Some(pair?);
-                }
-                None => {
-                    stack.pop();
-                }
+            let Some(pair) = top.next(&self.ends) else {
+                stack.pop();
+                continue;
+            };
+            if item_depth > LIMIT {
+                return Err(too_deep());
+            }
+            let (x, y) = pair?;
+            match self.head_cmp(&x.v, &y.v, never) {
+                Head::Differ(o) => return Ok(o),
+                Head::Same => {}
+                Head::Open => stack.extend(Pair::of(&x, &y)),
             }
         }
     }
 
     /// Merges keys the engine takes for one key: the first one's position, the last one's
     /// value (the engine's hash map keeps the first insertion and overwrites its value).
-    /// Kept entries move to the front, in order; returns how many. `depth`: the dictionary's.
+    /// Afterwards `self.keep[i]` says whether entry `i` is kept. `depth`: the dictionary's.
     pub(crate) fn merge_duplicates(
         &mut self,
         entries: &mut [Entry<'a>],
         depth: u32,
-    ) -> Result<usize, Error> {
+    ) -> Result<(), Error> {
         let n = entries.len();
-        if n < 2 {
-            return Ok(n);
-        }
         let (mut order, mut keep) = (take(&mut self.order), take(&mut self.keep));
-        let result = self.merge_with(entries, depth, &mut order, &mut keep);
+        keep.clear();
+        keep.resize(n, true);
+        let result = match n {
+            0 | 1 => Ok(()),
+            2..=SMALL => self.merge_pairwise(entries, depth, &mut keep),
+            _ => self.merge_with(entries, depth, &mut order, &mut keep),
+        };
         (self.order, self.keep) = (order, keep);
         result
+    }
+
+    /// Few keys: each compared with the kept ones before it (at most `SMALL²/2` comparisons,
+    /// fewer than sorting and comparing neighbours for such small `n`).
+    fn merge_pairwise(
+        &mut self,
+        entries: &mut [Entry<'a>],
+        depth: u32,
+        keep: &mut [bool],
+    ) -> Result<(), Error> {
+        for later in 1..entries.len() {
+            for first in 0..later {
+                if !keep.get(first).copied().unwrap_or(false) {
+                    continue;
+                }
+                let (Some(a), Some(b)) = (entries.get(first), entries.get(later)) else {
+                    continue;
+                };
+                if self.key_cmp(&a.key, first, &b.key, later, depth + 1)? == Ordering::Equal {
+                    let value = b.value;
+                    if let Some(e) = entries.get_mut(first) {
+                        e.value = value;
+                    }
+                    if let Some(k) = keep.get_mut(later) {
+                        *k = false;
+                    }
+                    break;
+                }
+            }
+        }
+        Ok(())
     }
 
     fn merge_with(
@@ -294,8 +331,8 @@ impl<'a> Keys<'a> {
         entries: &mut [Entry<'a>],
         depth: u32,
         order: &mut Vec<usize>,
-        keep: &mut Vec<bool>,
-    ) -> Result<usize, Error> {
+        keep: &mut [bool],
+    ) -> Result<(), Error> {
         let n = entries.len();
         // Sorted by key, ties by position: equal keys are neighbours, first one first.
         order.clear();
@@ -320,8 +357,6 @@ impl<'a> Keys<'a> {
         if let Some(e) = failed {
             return Err(e);
         }
-        keep.clear();
-        keep.resize(n, true);
         let mut group = 0; // where the current run of equal keys starts in `order`
         for w in 1..=n {
             let same = match (order.get(w - 1), order.get(w)) {
@@ -352,13 +387,6 @@ impl<'a> Keys<'a> {
             }
             group = w;
         }
-        let mut kept = 0;
-        for i in 0..n {
-            if keep.get(i).copied().unwrap_or(true) {
-                entries.swap(kept, i);
-                kept += 1;
-            }
-        }
-        Ok(kept)
+        Ok(())
     }
 }

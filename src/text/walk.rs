@@ -34,12 +34,14 @@ enum Frame<'a> {
         dict: DictRef<'a>,
         /// Its number in the table of ends.
         id: Option<usize>,
-        /// Its entries are `entries[start..]` (above them, those of dictionaries inside it
-        /// while they are written); `next` is the next one to write.
+        /// Its entries are `pending.entries[start..]`, to be written in the order of
+        /// `pending.order[from..]` (above them, those of dictionaries inside it while they
+        /// are written); `next` is the next position in `pending.order`.
         start: usize,
+        from: usize,
         next: usize,
-        /// The value of the entry whose key was just written.
-        value: Option<Node<'a>>,
+        /// The value of the entry whose key was just written is due.
+        value_due: bool,
         first: bool,
     },
     Object {
@@ -48,10 +50,26 @@ enum Frame<'a> {
     },
 }
 
+/// The entries of the dictionaries being written, innermost last.
+struct Pending<'a> {
+    entries: Vec<Entry<'a>>,
+    /// Positions in `entries`, in print order.
+    order: Vec<usize>,
+}
+
+impl<'a> Pending<'a> {
+    fn at(&self, position: usize) -> Option<&Entry<'a>> {
+        self.entries.get(*self.order.get(position)?)
+    }
+}
+
 /// Writes `root` in `f`'s text form.
 pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'_>) -> Res {
     let mut keys = Keys::new(f.dialect());
-    let mut entries = Vec::new();
+    let mut pending = Pending {
+        entries: Vec::new(),
+        order: Vec::new(),
+    };
     let mut stack: Vec<Frame<'_>> = Vec::new();
     let mut next = Some(Node { v: *root, id: None });
     loop {
@@ -59,7 +77,7 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
             // A value's depth is the number of containers around it.
             let depth = stack.len() as u32;
             check_depth(depth)?;
-            if let Some(frame) = open(out, f, &mut keys, &mut entries, &v, depth)? {
+            if let Some(frame) = open(out, f, &mut keys, &mut pending, &v, depth)? {
                 stack.push(frame);
             }
         }
@@ -85,20 +103,24 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
                 dict,
                 id: _,
                 start,
+                from,
                 next,
-                value,
+                value_due,
                 first,
             } => {
-                if let Some(v) = value.take() {
+                let due = next.checked_sub(1).filter(|_| *value_due);
+                if let Some(e) = due.and_then(|at| pending.at(at)) {
+                    *value_due = false;
                     out.write_str(": ")?;
-                    Some(v)
-                } else if let Some(e) = entries.get(*next).copied() {
+                    Some(e.value)
+                } else if let Some(e) = pending.at(*next) {
                     *next += 1;
+                    *value_due = true;
                     separate(out, first, ",\n")?;
-                    *value = Some(e.value);
                     Some(e.key)
                 } else {
-                    entries.truncate(*start);
+                    pending.entries.truncate(*start);
+                    pending.order.truncate(*from);
                     out.write_str("\n}")?;
                     f.close_dictionary(out, dict)?;
                     None
@@ -186,7 +208,7 @@ fn open<'a, W: Write, F: Format>(
     out: &mut W,
     f: &F,
     keys: &mut Keys<'a>,
-    entries: &mut Vec<Entry<'a>>,
+    pending: &mut Pending<'a>,
     node: &Node<'a>,
     depth: u32,
 ) -> Result<Option<Frame<'a>>, crate::text::TextError> {
@@ -207,9 +229,10 @@ fn open<'a, W: Write, F: Format>(
                 node.id = Some(0);
             }
             f.open_dictionary(out, dict)?;
-            let start = entries.len();
-            keys.entries(&node, depth, entries)?;
-            if entries.len() == start {
+            let (start, from) = (pending.entries.len(), pending.order.len());
+            keys.entries(&node, depth, &mut pending.entries, &mut pending.order)?;
+            if pending.order.len() == from {
+                pending.entries.truncate(start);
                 out.write_str(f.empty_dictionary())?;
                 f.close_dictionary(out, dict)?;
                 return Ok(None);
@@ -219,8 +242,9 @@ fn open<'a, W: Write, F: Format>(
                 dict: *dict,
                 id: node.id,
                 start,
-                next: start,
-                value: None,
+                from,
+                next: from,
+                value_due: false,
                 first: true,
             }
         }
