@@ -7,8 +7,9 @@
 //! into one bucket and be compared pairwise). The order reads each key as a sequence of
 //! tokens (type, length, contents, then the items of a container, in wire order) and compares
 //! the sequences lexicographically; a value the engine never finds equal to another key (a
-//! Godot 3 dictionary, an object, a Godot 3 packed float array holding NaN) reads as a token
-//! holding its entry's index, which no other key shares.
+//! Godot 3 dictionary, a non-null object, a Godot 3 packed array of reals holding NaN) reads
+//! as a token holding its entry's index, which no other key shares. Up to [`SMALL`] keys are
+//! compared pairwise instead (cheaper for the usual small dictionary; same result).
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
