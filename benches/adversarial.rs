@@ -182,6 +182,110 @@ fn capture(c: &mut Criterion) {
             n
         })
     });
+    g.bench_function("text", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for f in &frames {
+                let v = dec.decode(black_box(f)).unwrap();
+                n += gdwire::text::to_text(Dialect::GODOT_3, &v).unwrap().len();
+            }
+            n
+        })
+    });
+    g.finish();
+}
+
+fn u32s(out: &mut Vec<u8>, words: &[u32]) {
+    for w in words {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+}
+
+/// `{A: 1, B: 2}` (Godot 4): two keys that are the same deep structure with a sibling at
+/// every level, but for their outermost last item; the deepest values sit at `depth`. Ordering
+/// and merging the two keys compares them whole.
+fn deep_key_pair(depth: usize) -> Vec<u8> {
+    let inner = shapes::deep_with_siblings(depth - 2);
+    let mut out = Vec::new();
+    u32s(&mut out, &[0x1b, 2]);
+    for last in [1, 2] {
+        u32s(&mut out, &[0x1c, 2]);
+        out.extend_from_slice(&inner);
+        u32s(&mut out, &[2, last, 2, last]);
+    }
+    out
+}
+
+/// A dictionary of `n` keys, each a different one-entry dictionary `{i: 0}` (Godot 4): keys
+/// alike in type and length, which a length-based hash would put in one bucket.
+fn wide_dict_keys(n: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    u32s(&mut out, &[0x1b, n as u32]);
+    for i in 0..n as u32 {
+        u32s(&mut out, &[0x1b, 1, 2, i, 2, 0, 2, i]);
+    }
+    out
+}
+
+/// An array of `n` small dictionaries `{"id": i, "name": "x", "pos": [i, i]}` (Godot 4): not
+/// hostile, the shape whose text pays most for recording where containers end.
+fn small_records(n: usize) -> Vec<u8> {
+    let word = |b: &[u8; 4]| u32::from_le_bytes(*b);
+    let mut out = Vec::new();
+    u32s(&mut out, &[0x1c, n as u32]);
+    for i in 0..n as u32 {
+        u32s(
+            &mut out,
+            &[0x1b, 3, 4, 2, word(b"id\0\0"), 2, i, 4, 4, word(b"name")],
+        );
+        u32s(
+            &mut out,
+            &[
+                4,
+                1,
+                u32::from(b'x'),
+                4,
+                3,
+                word(b"pos\0"),
+                0x1c,
+                2,
+                2,
+                i,
+                2,
+                i,
+            ],
+        );
+    }
+    out
+}
+
+/// A dictionary of `n` keys `[Color(i, 0, 0, 1)]` (Godot 3): 3.2.3's array `<` is true both
+/// ways for these, and the engine's sort, which the text form must reproduce, then makes
+/// O(n²) comparisons (docs/hardening.md: not fixed).
+fn contradicting_keys(n: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    u32s(&mut out, &[0x12, n as u32]);
+    for i in 0..n as u32 {
+        let red = (i as f32).to_bits();
+        u32s(&mut out, &[0x13, 1, 14, red, 0, 0, 1f32.to_bits(), 2, i]);
+    }
+    out
+}
+
+/// The text form of shapes that stress dictionary keys.
+fn text_group(c: &mut Criterion, name: &str, shape: Shape, sizes: &[usize], dialect: Dialect) {
+    let dec = Decoder::new(dialect);
+    let mut g = c.benchmark_group(name);
+    for &size in sizes {
+        let bytes = shape(size);
+        g.throughput(Throughput::Bytes(bytes.len() as u64));
+        g.bench_function(BenchmarkId::new("text", size), |b| {
+            b.iter(|| {
+                let v = dec.decode(black_box(&bytes)).unwrap();
+                gdwire::text::to_text(dialect, &v).unwrap().len()
+            })
+        });
+    }
     g.finish();
 }
 
@@ -196,6 +300,18 @@ fn hostile(c: &mut Criterion) {
         true,
     );
     group(c, "deep_dict_keys", shapes::deep_dict_keys, &depths, true);
+    let g4 = Dialect::GODOT_4;
+    text_group(c, "deep_key_pair", deep_key_pair, &depths, g4);
+    text_group(c, "wide_dict_keys", wide_dict_keys, &[256, 1024, 4096], g4);
+    text_group(c, "small_records", small_records, &[1 << 10, 1 << 14], g4);
+    let sizes = [500, 1000, 2000];
+    text_group(
+        c,
+        "contradicting_keys",
+        contradicting_keys,
+        &sizes,
+        Dialect::GODOT_3,
+    );
     group(c, "deep_chain", shapes::deep_chain, &depths, true);
     group(c, "many_nils", shapes::many_nils, &counts, true);
     group(

@@ -31,6 +31,7 @@
 //! # Ok::<(), gdwire::text::TextError>(())
 //! ```
 
+mod ends;
 mod escape;
 mod format;
 mod godot3;
@@ -38,6 +39,8 @@ mod godot4;
 mod leaf;
 mod number;
 mod order;
+mod same;
+mod sort;
 mod walk;
 
 use alloc::string::String;

@@ -3,48 +3,81 @@
 //!
 //! Open containers live on a heap stack, one small frame per nesting level, so that deep
 //! values cost heap, not call stack: the writer's stack use does not depend on the value.
+//!
+//! No container is skipped twice, so writing costs O(n) plus the dictionaries' sorts
+//! (O(k log k) key comparisons each), whatever the nesting. Arrays and objects are written
+//! in wire order, and a walked child is handed back to its parent's iterator (`resume`).
+//! Dictionaries are written out of wire order (sorted) and their keys compared, so an
+//! outermost dictionary first has the ends of all containers inside it recorded, in one
+//! linear pass ([`Ends`](crate::text::ends::Ends)); inside it, every container item is moved
+//! past through its recorded end.
 
-use alloc::vec::{IntoIter, Vec};
+use alloc::vec::Vec;
 use core::fmt::Write;
 
-use crate::read::{ArrayIter, ArrayRef, DictRef, ObjectRef, PropertyIter, VariantRef};
+use crate::read::{ArrayRef, DictRef, ObjectRef, VariantRef, Walked};
 use crate::text::check_depth;
+use crate::text::ends::{Ends, Items, Iter, Node};
 use crate::text::escape::write_plain;
 use crate::text::format::{Format, Res};
 use crate::text::leaf::write_leaf;
-use crate::text::order::{rules_for, Keys};
+use crate::text::order::{Entry, Keys};
 
 /// A container that is being written: what is left of it.
 enum Frame<'a> {
     Array {
         array: ArrayRef<'a>,
-        items: ArrayIter<'a>,
+        items: Items<'a>,
         first: bool,
     },
     Dictionary {
         dict: DictRef<'a>,
-        entries: IntoIter<(VariantRef<'a>, VariantRef<'a>)>,
-        /// The value of the entry whose key was just written.
-        value: Option<VariantRef<'a>>,
+        /// Its number in the table of ends.
+        id: Option<usize>,
+        /// Its entries are `pending.entries[start..]`, to be written in the order of
+        /// `pending.order[from..]` (above them, those of dictionaries inside it while they
+        /// are written); `next` is the next position in `pending.order`.
+        start: usize,
+        from: usize,
+        next: usize,
+        /// The value of the entry whose key was just written is due.
+        value_due: bool,
         first: bool,
     },
     Object {
-        properties: PropertyIter<'a>,
+        properties: Items<'a>,
         first: bool,
     },
 }
 
+/// The entries of the dictionaries being written, innermost last.
+struct Pending<'a> {
+    entries: Vec<Entry<'a>>,
+    /// Positions in `entries`, in print order.
+    order: Vec<usize>,
+}
+
+impl<'a> Pending<'a> {
+    fn at(&self, position: usize) -> Option<&Entry<'a>> {
+        self.entries.get(*self.order.get(position)?)
+    }
+}
+
 /// Writes `root` in `f`'s text form.
 pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'_>) -> Res {
-    let keys = Keys::new(f.dialect(), rules_for(f.dialect()));
-    let mut stack = Vec::new();
-    let mut next = Some(*root);
+    let mut keys = Keys::new(f.dialect());
+    let mut pending = Pending {
+        entries: Vec::new(),
+        order: Vec::new(),
+    };
+    let mut stack: Vec<Frame<'_>> = Vec::new();
+    let mut next = Some(Node { v: *root, id: None });
     loop {
         if let Some(v) = next.take() {
             // A value's depth is the number of containers around it.
             let depth = stack.len() as u32;
             check_depth(depth)?;
-            if let Some(frame) = open(out, f, &keys, &v, depth)? {
+            if let Some(frame) = open(out, f, &mut keys, &mut pending, &v, depth)? {
                 stack.push(frame);
             }
         }
@@ -56,7 +89,7 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
                 array,
                 items,
                 first,
-            } => match items.next() {
+            } => match items.next(&keys.ends) {
                 Some(item) => {
                     separate(out, first, ", ")?;
                     Some(item?)
@@ -68,29 +101,39 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
             },
             Frame::Dictionary {
                 dict,
-                entries,
-                value,
+                id: _,
+                start,
+                from,
+                next,
+                value_due,
                 first,
             } => {
-                if let Some(v) = value.take() {
+                let due = next.checked_sub(1).filter(|_| *value_due);
+                if let Some(e) = due.and_then(|at| pending.at(at)) {
+                    *value_due = false;
                     out.write_str(": ")?;
-                    Some(v)
-                } else if let Some((k, v)) = entries.next() {
+                    Some(e.value)
+                } else if let Some(e) = pending.at(*next) {
+                    *next += 1;
+                    *value_due = true;
                     separate(out, first, ",\n")?;
-                    *value = Some(v);
-                    Some(k)
+                    Some(e.key)
                 } else {
+                    pending.entries.truncate(*start);
+                    pending.order.truncate(*from);
                     out.write_str("\n}")?;
                     f.close_dictionary(out, dict)?;
                     None
                 }
             }
-            Frame::Object { properties, first } => match properties.next() {
+            Frame::Object { properties, first } => match properties.next_named(&keys.ends) {
                 Some(property) => {
                     let (name, v) = property?;
                     out.write_str(if *first { "\"" } else { ",\"" })?;
                     *first = false;
-                    write_plain(out, name)?;
+                    if let Some(name) = name {
+                        write_plain(out, name)?;
+                    }
                     out.write_str("\":")?;
                     Some(v)
                 }
@@ -101,15 +144,53 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
             },
         };
         if next.is_none() {
-            // Hand a walked array back to its parent array, which then does not skip it again
-            // (keeps deep arrays linear; dictionaries are collected for ordering first).
-            let walked = match stack.pop() {
-                Some(Frame::Array { items, .. }) => items.walked(),
-                _ => None,
+            // The top container is written. A parent outside any table of ends learns where
+            // it ends from it (a frame is not moved out to ask).
+            let n = stack.len();
+            let hand_back = n >= 2 && stack.get(n - 2).is_some_and(Frame::hands_back);
+            let end = match hand_back {
+                true => stack.last().and_then(|done| done.end(&keys.ends)),
+                false => None,
             };
-            if let (Some(Frame::Array { items, .. }), Some(w)) = (stack.last_mut(), walked) {
-                items.resume(w);
+            stack.truncate(n.saturating_sub(1));
+            if let (Some(parent), Some(end)) = (stack.last_mut(), end) {
+                parent.resume(end);
             }
+        }
+    }
+}
+
+impl<'a> Frame<'a> {
+    /// True when a written child must be handed back to this frame's iterator.
+    fn hands_back(&self) -> bool {
+        match self {
+            Frame::Array { items, .. }
+            | Frame::Object {
+                properties: items, ..
+            } => items.hands_back(),
+            // Entries are collected before they are written.
+            Frame::Dictionary { .. } => false,
+        }
+    }
+
+    /// Where the written container ends.
+    fn end(&self, ends: &Ends<'a>) -> Option<Walked<'a>> {
+        match self {
+            Frame::Array { items, .. }
+            | Frame::Object {
+                properties: items, ..
+            } => items.walked(),
+            Frame::Dictionary { id, .. } => id.and_then(|id| ends.end(id)),
+        }
+    }
+
+    fn resume(&mut self, end: Walked<'a>) {
+        if let Frame::Array { items, .. }
+        | Frame::Object {
+            properties: items, ..
+        } = self
+        {
+            items.resume(end);
         }
     }
 }
@@ -126,23 +207,32 @@ fn separate<W: Write>(out: &mut W, first: &mut bool, separator: &str) -> Res {
 fn open<'a, W: Write, F: Format>(
     out: &mut W,
     f: &F,
-    keys: &Keys,
-    v: &VariantRef<'a>,
+    keys: &mut Keys<'a>,
+    pending: &mut Pending<'a>,
+    node: &Node<'a>,
     depth: u32,
 ) -> Result<Option<Frame<'a>>, crate::text::TextError> {
-    Ok(Some(match v {
+    Ok(Some(match &node.v {
         VariantRef::Array(array) => {
             f.open_array(out, array)?;
             Frame::Array {
                 array: *array,
-                items: array.iter(),
+                items: Items::new(Iter::Seq(array.iter()), node.id),
                 first: true,
             }
         }
         VariantRef::Dictionary(dict) => {
+            let mut node = *node;
+            if node.id.is_none() {
+                // An outermost dictionary: record where everything in it ends.
+                keys.ends.build(&node.v, depth)?;
+                node.id = Some(0);
+            }
             f.open_dictionary(out, dict)?;
-            let entries = keys.entries(dict, depth)?;
-            if entries.is_empty() {
+            let (start, from) = (pending.entries.len(), pending.order.len());
+            keys.entries(&node, depth, &mut pending.entries, &mut pending.order)?;
+            if pending.order.len() == from {
+                pending.entries.truncate(start);
                 out.write_str(f.empty_dictionary())?;
                 f.close_dictionary(out, dict)?;
                 return Ok(None);
@@ -150,8 +240,11 @@ fn open<'a, W: Write, F: Format>(
             out.write_str("{\n")?;
             Frame::Dictionary {
                 dict: *dict,
-                entries: entries.into_iter(),
-                value: None,
+                id: node.id,
+                start,
+                from,
+                next: from,
+                value_due: false,
                 first: true,
             }
         }
@@ -178,7 +271,7 @@ fn open<'a, W: Write, F: Format>(
                 write_plain(out, full.class())?;
                 out.write_str(",")?;
                 Frame::Object {
-                    properties: full.properties(),
+                    properties: Items::new(Iter::Props(full.properties()), node.id),
                     first: true,
                 }
             }

@@ -1,0 +1,274 @@
+//! Where every container inside a dictionary ends, found in one linear pass before the
+//! dictionary is written, so that no container is ever skipped twice.
+//!
+//! A lazy iterator learns where a nested container ends only by skipping it when asked for
+//! the next item. Writing text visits a dictionary's containers out of wire order (its
+//! entries are collected and sorted first) and compares its keys, so the same containers
+//! would be skipped again at every enclosing level: O(n × depth). [`Ends::build`] walks an
+//! outermost dictionary once, handing every walked child back to its parent (`resume`), and
+//! records each container's end (`Walked`) under its pre-order number. [`Items`] then hands a
+//! container child's recorded end to `resume` as soon as the child is handed out: moving past
+//! it costs nothing, however it is visited later, or not at all. Outside dictionaries, items
+//! have no numbers and the writer hands walked children back itself.
+//!
+//! The numbers only save work: `resume` checks that a token belongs to the container just
+//! handed out and refuses (changing nothing) otherwise, so a wrong number would cost a skip,
+//! never a wrong result.
+
+use alloc::vec::Vec;
+
+use crate::error::Error;
+use crate::read::{ArrayIter, ObjectRef, PropertyIter, StrRef, VariantRef, Walked};
+use crate::text::{check_depth, TextError};
+
+/// A value with its container number (pre-order in the table of [`Ends`]), if it has one.
+#[derive(Clone, Copy)]
+pub(crate) struct Node<'a> {
+    pub(crate) v: VariantRef<'a>,
+    pub(crate) id: Option<usize>,
+}
+
+#[derive(Clone, Copy)]
+struct Span<'a> {
+    /// Where the container ends (`None` if the walk could not say: it is then skipped).
+    end: Option<Walked<'a>>,
+    /// Containers in its subtree, itself included: the next sibling's number is `id + size`.
+    size: usize,
+}
+
+/// Every container's end, by pre-order number. One entry per container: bounded by the input
+/// (a container takes at least 8 bytes on the wire).
+pub(crate) struct Ends<'a> {
+    spans: Vec<Span<'a>>,
+    /// The walk's open containers (kept between walks: no allocation per dictionary).
+    stack: Vec<(Iter<'a>, usize)>,
+    /// The root's own items, numbered, as the walk met them (so that the root's items need
+    /// not be iterated a second time).
+    pub(crate) root_items: Vec<Node<'a>>,
+}
+
+/// The items of an Array or a Dictionary (keys and values alternating) or a full object's
+/// properties.
+#[derive(Clone)]
+pub(crate) enum Iter<'a> {
+    Seq(ArrayIter<'a>),
+    Props(PropertyIter<'a>),
+}
+
+/// True for the values [`children`] iterates.
+fn is_container(v: &VariantRef<'_>) -> bool {
+    matches!(
+        v,
+        VariantRef::Array(_) | VariantRef::Dictionary(_) | VariantRef::Object(ObjectRef::Full(_))
+    )
+}
+
+/// The items of `v` if it is a container that has an iterator (and so an end to record).
+pub(crate) fn children<'a>(v: &VariantRef<'a>) -> Option<Iter<'a>> {
+    Some(match v {
+        VariantRef::Array(a) => Iter::Seq(a.iter()),
+        VariantRef::Dictionary(d) => Iter::Seq(d.keys_and_values()),
+        VariantRef::Object(ObjectRef::Full(o)) => Iter::Props(o.properties()),
+        _ => return None,
+    })
+}
+
+impl<'a> Iter<'a> {
+    #[inline]
+    fn next(&mut self) -> Option<Result<(Option<StrRef<'a>>, VariantRef<'a>), Error>> {
+        Some(match self {
+            Iter::Seq(it) => it.next()?.map(|v| (None, v)),
+            Iter::Props(it) => it.next()?.map(|(name, v)| (Some(name), v)),
+        })
+    }
+
+    fn walked(&self) -> Option<Walked<'a>> {
+        match self {
+            Iter::Seq(it) => it.walked(),
+            Iter::Props(it) => it.walked(),
+        }
+    }
+
+    fn resume(&mut self, child: Walked<'a>) -> bool {
+        match self {
+            Iter::Seq(it) => it.resume(child),
+            Iter::Props(it) => it.resume(child),
+        }
+    }
+}
+
+impl<'a> Ends<'a> {
+    /// An empty table: every container's end unknown.
+    pub(crate) fn new() -> Ends<'a> {
+        Ends {
+            spans: Vec::new(),
+            stack: Vec::new(),
+            root_items: Vec::new(),
+        }
+    }
+
+    /// Walks `root` once (linear: every walked child is handed back to its parent) and
+    /// records where each container in it ends, `root` numbered 0, replacing what was
+    /// recorded (the memory is reused). Refuses nesting deeper than the text writer's limit,
+    /// as writing would; `depth` is `root`'s.
+    pub(crate) fn build(&mut self, root: &VariantRef<'a>, depth: u32) -> Result<(), TextError> {
+        let (spans, stack) = (&mut self.spans, &mut self.stack);
+        spans.clear();
+        stack.clear();
+        self.root_items.clear();
+        let Some(items) = children(root) else {
+            return Ok(());
+        };
+        let open = |spans: &mut Vec<Span<'a>>| {
+            spans.push(Span { end: None, size: 1 });
+            spans.len() - 1
+        };
+        stack.push((items, open(spans)));
+        while let Some((items, _)) = stack.last_mut() {
+            match items.next() {
+                Some(item) => {
+                    let (_, v) = item?;
+                    // The item's depth: the root's plus the containers around it below.
+                    let level = stack.len();
+                    check_depth(depth.saturating_add(level as u32))?;
+                    let mut id = None;
+                    if let Some(inner) = children(&v) {
+                        let number = open(spans);
+                        stack.push((inner, number));
+                        id = Some(number);
+                    }
+                    if level == 1 {
+                        self.root_items.push(Node { v, id });
+                    }
+                }
+                None => {
+                    let Some((done, id)) = stack.pop() else {
+                        break;
+                    };
+                    let end = done.walked();
+                    let size = spans.len() - id;
+                    if let Some(span) = spans.get_mut(id) {
+                        *span = Span { end, size };
+                    }
+                    if let (Some((parent, _)), Some(end)) = (stack.last_mut(), end) {
+                        parent.resume(end);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Where container `id` ends, if recorded.
+    pub(crate) fn end(&self, id: usize) -> Option<Walked<'a>> {
+        self.spans.get(id)?.end
+    }
+}
+
+/// A container's items, moving past container items without skipping them (see the module).
+#[derive(Clone)]
+pub(crate) struct Items<'a> {
+    iter: Iter<'a>,
+    /// The number of the next container item (`None`: unknown, items are skipped).
+    next: Option<usize>,
+}
+
+impl<'a> Items<'a> {
+    /// The items `iter` yields, of the container numbered `id`.
+    pub(crate) fn new(iter: Iter<'a>, id: Option<usize>) -> Items<'a> {
+        Items {
+            iter,
+            next: id.map(|id| id + 1),
+        }
+    }
+
+    /// The items of `container` (`None` if it has none to iterate).
+    pub(crate) fn of(container: &Node<'a>) -> Option<Items<'a>> {
+        Some(Items::new(children(&container.v)?, container.id))
+    }
+
+    /// The next item of an array or dictionary (an object's property values, names dropped).
+    #[inline]
+    pub(crate) fn next(&mut self, ends: &Ends<'a>) -> Option<Result<Node<'a>, Error>> {
+        let v = match &mut self.iter {
+            Iter::Seq(it) => it.next()?,
+            Iter::Props(it) => it.next()?.map(|(_, v)| v),
+        };
+        Some(v.map(|v| self.place(v, ends)))
+    }
+
+    /// The next item with its property name (`None` for arrays and dictionaries).
+    pub(crate) fn next_named(
+        &mut self,
+        ends: &Ends<'a>,
+    ) -> Option<Result<(Option<StrRef<'a>>, Node<'a>), Error>> {
+        let (name, v) = match &mut self.iter {
+            Iter::Seq(it) => (None, it.next()?),
+            Iter::Props(it) => match it.next()? {
+                Ok((name, v)) => (Some(name), Ok(v)),
+                Err(e) => return Some(Err(e)),
+            },
+        };
+        Some(v.map(|v| (name, self.place(v, ends))))
+    }
+
+    /// Numbers a container item and moves past it.
+    #[inline]
+    fn place(&mut self, v: VariantRef<'a>, ends: &Ends<'a>) -> Node<'a> {
+        let id = match is_container(&v) {
+            true => self.next.and_then(|id| self.pass(id, ends)),
+            false => None,
+        };
+        Node { v, id }
+    }
+
+    /// Moves past container item `id`; returns `id` if it is in the table.
+    fn pass(&mut self, id: usize, ends: &Ends<'a>) -> Option<usize> {
+        let span = ends.spans.get(id);
+        self.next = span.map(|s| id + s.size);
+        let span = span?;
+        if let Some(end) = span.end {
+            // Refused only if the numbering went wrong; the item is then skipped.
+            self.iter.resume(end);
+        }
+        Some(id)
+    }
+
+    /// True when the items have no numbers (outside any table): a walked container item must
+    /// then be handed back with [`Items::resume`].
+    pub(crate) fn hands_back(&self) -> bool {
+        self.next.is_none()
+    }
+
+    /// Once the items are exhausted: where the container ends.
+    pub(crate) fn walked(&self) -> Option<Walked<'a>> {
+        self.iter.walked()
+    }
+
+    /// Continues after the container item handed out last, which ends at `end`.
+    pub(crate) fn resume(&mut self, end: Walked<'a>) {
+        self.iter.resume(end);
+    }
+}
+
+/// Two containers' items side by side, until either runs out.
+#[derive(Clone)]
+pub(crate) struct Pair<'a> {
+    a: Items<'a>,
+    b: Items<'a>,
+}
+
+impl<'a> Pair<'a> {
+    pub(crate) fn of(a: &Node<'a>, b: &Node<'a>) -> Option<Pair<'a>> {
+        Some(Pair {
+            a: Items::of(a)?,
+            b: Items::of(b)?,
+        })
+    }
+
+    pub(crate) fn next(&mut self, ends: &Ends<'a>) -> Option<Result<(Node<'a>, Node<'a>), Error>> {
+        let x = self.a.next(ends)?;
+        let y = self.b.next(ends)?;
+        Some(x.and_then(|x| Ok((x, y?))))
+    }
+}
