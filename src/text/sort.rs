@@ -5,8 +5,10 @@
 //!
 //! With a consistent order it makes O(k log k) comparisons (introsort falls back to heap sort,
 //! and the final insertion pass moves each item within its ≤ 16-item partition). With
-//! comparisons that contradict themselves (Godot 3's array `<`), the final pass may walk items
-//! far, up to k²/2 comparisons for k keys, as the engine's does.
+//! comparisons that contradict themselves (Godot 3's array `<`) the engine's final pass may
+//! walk items far, up to k²/2 comparisons for k keys; this port stops each walk after 16
+//! places (see [`SortArray::capped_linear_insert`]), which changes nothing for a consistent
+//! order and bounds the pass to 16 k comparisons for any order.
 
 /// The engine's `SortArray` (introsort, median of three, heap sort fallback, final insertion
 /// sort with a threshold of 16) over entry indices.
@@ -97,6 +99,21 @@ impl<F: FnMut(usize, usize) -> bool> SortArray<'_, F> {
         a[last] = value;
     }
 
+    /// The final pass's `unguarded_linear_insert`, walking at most `THRESHOLD` places. After
+    /// introsort every item is in a block of ≤ 16 whose items all order between the blocks
+    /// around it, so with a consistent order no item moves farther and the result is the
+    /// engine's. Only comparisons that contradict themselves walk farther in the engine (its
+    /// cost there is quadratic, and in the all-true case it reads out of bounds); here they
+    /// stop, a documented difference that keeps printing linear in the keys.
+    fn capped_linear_insert(&mut self, a: &mut [usize], mut last: usize, value: usize) {
+        let stop = last.saturating_sub(Self::THRESHOLD);
+        while last > stop && (self.less)(value, a[last - 1]) {
+            a[last] = a[last - 1];
+            last -= 1;
+        }
+        a[last] = value;
+    }
+
     fn linear_insert(&mut self, a: &mut [usize], first: usize, last: usize) {
         let value = a[last];
         if (self.less)(value, a[first]) {
@@ -118,7 +135,7 @@ impl<F: FnMut(usize, usize) -> bool> SortArray<'_, F> {
             self.insertion_sort(a, first, first + Self::THRESHOLD);
             for i in first + Self::THRESHOLD..last {
                 let value = a[i];
-                self.unguarded_linear_insert(a, i, value);
+                self.capped_linear_insert(a, i, value);
             }
         } else {
             self.insertion_sort(a, first, last);
@@ -247,6 +264,23 @@ mod tests {
         let mut s = SortArray { less: &mut less };
         s.partial_sort(&mut idx, 0, 40, 40);
         assert_eq!(idx, (0..40).collect::<Vec<_>>());
+    }
+
+    /// Comparisons that always answer "less" (Godot 3's array `<` on unordered elements) cost
+    /// O(k log k), not the engine's k²/2.
+    #[test]
+    fn contradicting_comparisons_stay_bounded() {
+        for n in [1_000usize, 8_000] {
+            let mut idx: Vec<usize> = (0..n).collect();
+            let mut calls = 0usize;
+            let mut always = |_: usize, _: usize| {
+                calls += 1;
+                true
+            };
+            SortArray { less: &mut always }.sort(&mut idx);
+            let log = (usize::BITS - n.leading_zeros()) as usize;
+            assert!(calls <= 8 * n * log, "{calls} comparisons for {n} keys");
+        }
     }
 
     #[test]
