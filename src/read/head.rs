@@ -4,9 +4,9 @@
 //! skip, the cursor and the views all go through [`read_head`].
 
 use crate::error::{Error, ErrorKind, Expected, Result};
-use crate::float_width::{narrow, widen};
+use crate::float_width::widen;
 use crate::header::{ContainerKind, Header, FLAG_OBJECT_AS_ID};
-use crate::math::{Color, Precision, Rect2i, Vector2i, Vector3i, Vector4, Vector4i, WireReals};
+use crate::math::{Color, Precision, Rect2i, Vector2i, Vector3i, Vector4i, WireReals};
 use crate::read::array::ArrayRef;
 use crate::read::container_type::{read_type_block, ContainerType};
 use crate::read::decoder::Decoder;
@@ -44,32 +44,6 @@ fn truncated(what: Expected, pos: usize) -> Error {
 #[inline]
 fn fixed(data: &[u8], pos: usize, len: usize, ty: VariantType) -> Result<&[u8]> {
     take(data, pos, len).ok_or(truncated(Expected::Payload(ty), pos))
-}
-
-/// Reads `T`'s real components at `pos` (`f32`, or `f64` for `Precision::Double`).
-#[inline]
-fn reals<T: WireReals>(
-    data: &[u8],
-    pos: usize,
-    precision: Precision,
-    ty: VariantType,
-) -> Result<(T, usize)> {
-    let size = precision.size();
-    let bytes = fixed(data, pos, T::COUNT * size, ty)?;
-    let mut out = [0.0f64; 16];
-    for (slot, chunk) in out.iter_mut().zip(bytes.chunks_exact(size)) {
-        *slot = match precision {
-            Precision::Single => {
-                widen(f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]))
-            }
-            Precision::Double => {
-                let mut b = [0u8; 8];
-                b.copy_from_slice(chunk);
-                f64::from_le_bytes(b)
-            }
-        };
-    }
-    Ok((T::from_wire(&out[..T::COUNT]), pos + bytes.len()))
 }
 
 #[inline]
@@ -413,14 +387,9 @@ fn read_value_inner<'a>(
         }
         T::Color => {
             // Colours are single precision whatever the build and flag.
-            let (v, end) = reals::<Vector4>(data, p, Precision::Single, ty)?;
-            let c = Color {
-                r: narrow(v.x),
-                g: narrow(v.y),
-                b: narrow(v.z),
-                a: narrow(v.w),
-            };
-            (VariantRef::Color(c), Next::Leaf(end))
+            let ([r, g, b, a], end) = ints::<4>(data, p, ty)?;
+            let [r, g, b, a] = [r, g, b, a].map(|c| f32::from_bits(c as u32));
+            (VariantRef::Color(Color { r, g, b, a }), Next::Leaf(end))
         }
         T::NodePath => {
             let (np, end) = NodePathRef::read(data, p, rules, validate)?;
