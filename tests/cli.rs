@@ -7,18 +7,13 @@ mod support;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use support::node_path_pads;
+use support::{hex, node_path_pads};
 
 const CAPTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/godot3_capture.bin");
 const CAPTURE_TXT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/godot3_capture.txt");
 
 fn gdwire() -> Command {
     Command::cargo_bin("gdwire").unwrap()
-}
-
-/// Hex with spaces allowed.
-fn hex(s: &str) -> Vec<u8> {
-    support::hex(&s.replace(' ', ""))
 }
 
 fn capture() -> Vec<u8> {
@@ -119,7 +114,7 @@ fn dump_text_matches_engine_var2str_for_every_fixture() {
     );
     for line in std::fs::read_to_string(extra).unwrap().lines() {
         let row: serde_json::Value = serde_json::from_str(line).unwrap();
-        payloads.push(support::hex(row["hex"].as_str().unwrap()));
+        payloads.push(hex(row["hex"].as_str().unwrap()));
         want.push((
             row["name"].as_str().unwrap().to_string(),
             row["text"].as_str().unwrap().to_string(),

@@ -9,15 +9,7 @@
 mod support;
 
 use gdwire::{json, to_vec, Decoder, Dialect};
-use support::node_path_pads;
-
-fn hex(s: &str) -> Vec<u8> {
-    let digits: Vec<u8> = s.bytes().filter(|b| b.is_ascii_hexdigit()).collect();
-    digits
-        .chunks(2)
-        .map(|p| u8::from_str_radix(std::str::from_utf8(p).unwrap(), 16).unwrap())
-        .collect()
-}
+use support::{hex, node_path_pads};
 
 fn round_trip(dialect: Dialect, bytes: &[u8]) -> Result<(String, Vec<u8>), json::JsonError> {
     let value = Decoder::new(dialect)

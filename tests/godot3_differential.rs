@@ -9,7 +9,7 @@ mod support;
 
 use gdwire::{Decoder, Dialect, ObjectRef, VariantRef};
 use serde_json::Value;
-use support::{check, Objects};
+use support::{check, hex_of as hex, Objects};
 
 /// Why gdwire may differ from the engine on this input, if it may.
 fn deliberate_difference(v: &VariantRef<'_>, engine_error: i64) -> Option<&'static str> {
@@ -126,10 +126,6 @@ fn has_duplicate_keys(v: &VariantRef<'_>) -> bool {
         VariantRef::Array(a) => a.iter().flatten().any(|x| has_duplicate_keys(&x)),
         _ => false,
     }
-}
-
-fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
 /// Found by this differential run (`pool_vector3_array_len4_flip2_1`): a full-object class

@@ -3,9 +3,8 @@
 //! vectors, §6.2 engine output reported in issue threads, §6.3 and everything marked
 //! "derived from spec" were written by hand from the spec tables and are NOT engine-checked.
 
-mod common;
+mod support;
 
-use common::{f32_run, f64_run, hex, v2, v3, v4, walk, D, F};
 use gdwire::header::ContainerKind;
 use gdwire::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
@@ -16,6 +15,8 @@ use gdwire::{
     from_bytes, from_bytes_exact, ContainerType, Decoder, Dialect, ErrorKind, Expected, VariantRef,
     VariantType,
 };
+use support::hex;
+use support::vectors::{f32_run, f64_run, v2, v3, v4, walk, D, F};
 
 const G4: Dialect = Dialect::GODOT_4;
 /// Every Godot 4 dialect (4.0 … 4.4+).

@@ -3,13 +3,14 @@
 //! dialect. Vectors are derived from the spec by hand, not engine-checked (the Godot 3 engine
 //! fixtures are tested separately in `tests/godot3_fixtures.rs`).
 
-mod common;
+mod support;
 
-use common::{f32_run, f64_run, hex, walk};
 use gdwire::{
     from_bytes, from_bytes_exact, Decoder, Dialect, Error, ErrorKind, Expected, VariantRef,
     VariantType,
 };
+use support::hex;
+use support::vectors::{f32_run, f64_run, walk};
 
 const G4: Dialect = Dialect::GODOT_4;
 const G3: Dialect = Dialect::GODOT_3;

@@ -164,13 +164,10 @@ fn godot_udp_client_talks_to_the_udp_server() {
 }
 
 fn unhex(v: &Value) -> Vec<u8> {
-    let s = v
-        .as_str()
-        .unwrap_or_else(|| panic!("not a hex string: {v}"));
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
+    support::hex(
+        v.as_str()
+            .unwrap_or_else(|| panic!("not a hex string: {v}")),
+    )
 }
 
 /// The bytes each Godot API writes (StreamPeer, PacketPeerStream, File, var2bytes, with

@@ -3,9 +3,8 @@
 //! §1.3/§3 by hand, not engine-checked. The type-id tables are written out per generation
 //! (not taken from the crate) so that a renumbering mistake in `src/dialect.rs` shows up.
 
-mod common;
+mod support;
 
-use common::{f32_run, hex, math, v2, v3, v4, walk, F};
 use gdwire::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
     Transform3D, Vector2i, Vector3i, Vector4i,
@@ -14,6 +13,8 @@ use gdwire::read::{ArrayKind, ObjectRef};
 use gdwire::{
     from_bytes, ContainerType, Decoder, Dialect, ErrorKind, Family, VariantRef, VariantType,
 };
+use support::hex;
+use support::vectors::{f32_run, math, v2, v3, v4, walk, F};
 
 use VariantType as T;
 

@@ -3,18 +3,29 @@
 #![allow(dead_code)] // each test crate uses part of this
 
 pub mod engine;
+pub mod vectors;
 
 use std::path::PathBuf;
 
 use gdwire::{NodePathRef, ObjectRef, VariantRef};
 use serde_json::Value;
 
+/// Parses hex, ignoring ASCII whitespace. Panics on odd length or a bad digit (test input).
 pub fn hex(s: &str) -> Vec<u8> {
-    assert!(s.len() % 2 == 0, "odd hex length");
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+    let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    assert!(digits.len() % 2 == 0, "odd number of hex digits in {s:?}");
+    digits
+        .chunks(2)
+        .map(|pair| {
+            let text = std::str::from_utf8(pair).unwrap();
+            u8::from_str_radix(text, 16).unwrap_or_else(|_| panic!("bad hex {text:?} in {s:?}"))
+        })
         .collect()
+}
+
+/// Lower-case hex of `bytes`, no separators.
+pub fn hex_of(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn fixture_path(name: &str) -> PathBuf {
@@ -311,10 +322,6 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
     }
 }
 
-fn hex_of(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 fn vectors<const N: usize>(
     want: &Value,
     got: impl Iterator<Item = [f64; N]>,
@@ -354,18 +361,9 @@ fn check_chain(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> 
     check(&desc["leaf"], &cur, objects, at)
 }
 
-/// Walks every part of a value (every element, entry, property, packed element and string
-/// byte), iteratively, and returns a count of what it saw. Used to prove walking allocates
-/// nothing and never fails on validated data.
-pub fn walk(v: VariantRef<'_>) -> Result<u64, gdwire::Error> {
-    let mut stack = vec![v];
-    let mut seen = 0u64;
-    walk_into(&mut stack, &mut seen)?;
-    Ok(seen)
-}
-
-/// Like [`walk`], with a caller-provided (pre-reserved) stack, so the walk itself does not
-/// allocate as long as the stack's capacity suffices.
+/// Walks every part of a value pushed on `stack` (every element, entry, property, packed
+/// element and string byte), iteratively, counting what it saw into `seen`. With a
+/// pre-reserved stack the walk itself allocates nothing, which the no-allocation tests rely on.
 pub fn walk_into<'a>(stack: &mut Vec<VariantRef<'a>>, seen: &mut u64) -> Result<(), gdwire::Error> {
     while let Some(v) = stack.pop() {
         *seen += 1;

@@ -1,22 +1,11 @@
-//! Shared helpers for the spec-vector test files (hex parsing, value builders, a full walk).
-#![allow(dead_code)]
+//! Helpers for the spec-vector test files: float-run builders, math values and a full walk
+//! that exercises every accessor.
 
 use gdwire::math::{Precision, Vector2, Vector3, Vector4, WireReals};
 use gdwire::read::{MathRef, ObjectRef};
 use gdwire::{Error, VariantRef};
 
-/// Parses hex, ignoring ASCII whitespace. Panics on odd length or a bad digit (test input).
-pub fn hex(s: &str) -> Vec<u8> {
-    let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    assert!(digits.len() % 2 == 0, "odd number of hex digits in {s:?}");
-    digits
-        .chunks(2)
-        .map(|pair| {
-            let text = std::str::from_utf8(pair).unwrap();
-            u8::from_str_radix(text, 16).unwrap_or_else(|_| panic!("bad hex {text:?} in {s:?}"))
-        })
-        .collect()
-}
+use super::hex;
 
 /// `f32` little-endian hex of the small integers 0..=16 (index = value).
 pub const F: [&str; 17] = [
