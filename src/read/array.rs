@@ -1,7 +1,5 @@
 //! Lazy array views (Array, typed Array, Pandemonium TypedArray / PackedTypedArray).
 
-use core::fmt;
-
 use crate::error::Result;
 use crate::read::container_type::ContainerType;
 use crate::read::head::{array_head, header_at, ArrayHead};
@@ -44,6 +42,10 @@ pub struct ArrayRef<'a> {
 impl<'a> ArrayRef<'a> {
     pub(crate) fn new(items: Items<'a>) -> Self {
         ArrayRef { items }
+    }
+
+    pub(crate) fn items(&self) -> &Items<'a> {
+        &self.items
     }
 
     /// The head, re-read from the header (it was read when this view was made).
@@ -154,28 +156,5 @@ impl<'a> IntoIterator for ArrayRef<'a> {
     type IntoIter = ArrayIter<'a>;
     fn into_iter(self) -> ArrayIter<'a> {
         self.iter()
-    }
-}
-
-impl PartialEq for ArrayRef<'_> {
-    /// Element-wise equality (and same kind and element type); an undecodable element makes
-    /// the arrays unequal.
-    fn eq(&self, other: &Self) -> bool {
-        self.kind() == other.kind()
-            && self.element_type() == other.element_type()
-            && self.len() == other.len()
-            && self
-                .iter()
-                .zip(other.iter())
-                .all(|(a, b)| matches!((a, b), (Ok(a), Ok(b)) if a == b))
-    }
-}
-
-impl fmt::Debug for ArrayRef<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(t) = &self.element_type() {
-            write!(f, "{:?}<{:?}>", self.kind(), t)?;
-        }
-        f.debug_list().entries(self.iter()).finish()
     }
 }

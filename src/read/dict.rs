@@ -1,7 +1,5 @@
 //! Lazy dictionary views.
 
-use core::fmt;
-
 use crate::error::Result;
 use crate::read::array::ArrayIter;
 use crate::read::container_type::ContainerType;
@@ -37,6 +35,10 @@ pub struct DictRef<'a> {
 impl<'a> DictRef<'a> {
     pub(crate) fn new(entries: Items<'a>) -> Self {
         DictRef { entries }
+    }
+
+    pub(crate) fn items(&self) -> &Items<'a> {
+        &self.entries
     }
 
     /// The head, re-read from the header (it was read when this view was made).
@@ -158,31 +160,5 @@ impl<'a> IntoIterator for DictRef<'a> {
     type IntoIter = DictIter<'a>;
     fn into_iter(self) -> DictIter<'a> {
         self.iter()
-    }
-}
-
-impl PartialEq for DictRef<'_> {
-    /// Entry-wise equality in wire order (and same key and value types).
-    fn eq(&self, other: &Self) -> bool {
-        self.key_type() == other.key_type()
-            && self.value_type() == other.value_type()
-            && self.len() == other.len()
-            && self
-                .iter()
-                .zip(other.iter())
-                .all(|(a, b)| matches!((a, b), (Ok(a), Ok(b)) if a == b))
-    }
-}
-
-impl fmt::Debug for DictRef<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut m = f.debug_map();
-        for entry in self.iter() {
-            match entry {
-                Ok((k, v)) => m.entry(&k, &v),
-                Err(e) => m.entry(&"<error>", &e),
-            };
-        }
-        m.finish()
     }
 }

@@ -29,4 +29,9 @@ impl<'a> Items<'a> {
     pub(crate) fn seq(&self) -> Seq<'a> {
         Seq::new(self.dec, self.data, self.body, self.count, self.depth)
     }
+
+    /// The container's bytes from its header on (a walk of them walks this container).
+    pub(crate) fn bytes_from_header(&self) -> &'a [u8] {
+        self.data.get(self.header..).unwrap_or_default()
+    }
 }

@@ -1,6 +1,7 @@
 //! The read path: zero-copy, allocation-free, panic-free on any input.
 
 mod array;
+mod compare;
 mod container_type;
 mod cursor;
 mod decoder;
@@ -13,6 +14,7 @@ mod node_path;
 mod object;
 mod packed;
 mod seq;
+mod show;
 mod skip;
 mod text;
 mod utf8;

@@ -1,8 +1,6 @@
 //! Object and Signal views. Objects are never instantiated: a full object is its class name
 //! and a lazy list of (property name, value) pairs.
 
-use core::fmt;
-
 use crate::error::Result;
 use crate::read::input::string_block;
 use crate::read::items::Items;
@@ -45,6 +43,10 @@ impl<'a> FullObjectRef<'a> {
         FullObjectRef { props }
     }
 
+    pub(crate) fn items(&self) -> &Items<'a> {
+        &self.props
+    }
+
     /// The class name (e.g. `"Node"`).
     pub fn class(&self) -> StrRef<'a> {
         // Re-read from the header: it was read (and checked) when this view was made.
@@ -73,31 +75,6 @@ impl<'a> FullObjectRef<'a> {
         PropertyIter {
             props: self.props.seq(),
         }
-    }
-}
-
-impl PartialEq for FullObjectRef<'_> {
-    fn eq(&self, other: &Self) -> bool {
-        self.class() == other.class()
-            && self.len() == other.len()
-            && self
-                .properties()
-                .zip(other.properties())
-                .all(|(a, b)| matches!((a, b), (Ok(a), Ok(b)) if a == b))
-    }
-}
-
-impl fmt::Debug for FullObjectRef<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} ", self.class())?;
-        let mut m = f.debug_map();
-        for p in self.properties() {
-            match p {
-                Ok((k, v)) => m.entry(&k, &v),
-                Err(e) => m.entry(&"<error>", &e),
-            };
-        }
-        m.finish()
     }
 }
 

@@ -1,0 +1,182 @@
+//! Equality and `Debug` of container views: they walk iteratively (fixed stack, linear time),
+//! so they must agree with the plain recursive definition and survive the deepest values the
+//! decoder accepts on a small thread stack.
+
+#[path = "support/shapes.rs"]
+mod shapes;
+mod support;
+
+use gdwire::read::{Event, ObjectRef, Walker};
+use gdwire::{Decoder, Dialect, VariantRef, MAX_DEPTH};
+use support::hex;
+
+/// The definition, recursively through the views' iterators: same container kind, length and
+/// declared types, then items pairwise; leaves by their own equality.
+fn reference_eq(a: &VariantRef<'_>, b: &VariantRef<'_>) -> bool {
+    match (a, b) {
+        (VariantRef::Array(x), VariantRef::Array(y)) => {
+            x.kind() == y.kind()
+                && x.element_type() == y.element_type()
+                && x.len() == y.len()
+                && x.iter().zip(y.iter()).all(|(p, q)| match (p, q) {
+                    (Ok(p), Ok(q)) => reference_eq(&p, &q),
+                    _ => false,
+                })
+        }
+        (VariantRef::Dictionary(x), VariantRef::Dictionary(y)) => {
+            x.key_type() == y.key_type()
+                && x.value_type() == y.value_type()
+                && x.len() == y.len()
+                && x.iter().zip(y.iter()).all(|(p, q)| match (p, q) {
+                    (Ok((pk, pv)), Ok((qk, qv))) => {
+                        reference_eq(&pk, &qk) && reference_eq(&pv, &qv)
+                    }
+                    _ => false,
+                })
+        }
+        (VariantRef::Object(ObjectRef::Full(x)), VariantRef::Object(ObjectRef::Full(y))) => {
+            x.class() == y.class()
+                && x.len() == y.len()
+                && x.properties()
+                    .zip(y.properties())
+                    .all(|(p, q)| match (p, q) {
+                        (Ok((pn, pv)), Ok((qn, qv))) => pn == qn && reference_eq(&pv, &qv),
+                        _ => false,
+                    })
+        }
+        (VariantRef::Array(_) | VariantRef::Dictionary(_), _)
+        | (_, VariantRef::Array(_) | VariantRef::Dictionary(_))
+        | (VariantRef::Object(ObjectRef::Full(_)), _)
+        | (_, VariantRef::Object(ObjectRef::Full(_))) => false,
+        _ => a == b,
+    }
+}
+
+#[test]
+fn equality_agrees_with_the_recursive_definition_on_engine_values() {
+    let dec = Decoder::new(Dialect::GODOT_3).with_allow_objects(true);
+    let values: Vec<Vec<u8>> = support::values().into_iter().map(|f| f.bytes).collect();
+    // Mutants of the same values that still decode: near misses of the originals.
+    let mutants: Vec<Vec<u8>> = support::differential()
+        .into_iter()
+        .map(|f| f.bytes)
+        .filter(|b| dec.decode(b).is_ok())
+        .collect();
+    let (mut pairs, mut equal_distinct_bytes) = (0, 0);
+    for a in &values {
+        let x = dec.decode(a).unwrap();
+        for b in values.iter().chain(&mutants) {
+            let y = dec.decode(b).unwrap();
+            let want = reference_eq(&x, &y);
+            assert_eq!(
+                x == y,
+                want,
+                "{} vs {}",
+                support::hex_of(a),
+                support::hex_of(b)
+            );
+            pairs += 1;
+            equal_distinct_bytes += usize::from(want && a != b);
+        }
+    }
+    // Not a vacuous check: many pairs, and some equal values with different bytes (ignored
+    // flag bits, -0.0 and 0.0, padding).
+    assert!(pairs > 100_000, "{pairs} pairs");
+    assert!(equal_distinct_bytes > 0);
+}
+
+/// Runs `f` on a thread with a 256 KiB stack (Rust's default is 2 MiB; tests run unoptimised).
+fn on_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+#[test]
+fn deepest_values_compare_and_print_on_a_small_stack() {
+    for shape in [
+        shapes::deep_chain,
+        shapes::deep_with_siblings,
+        shapes::deep_dict_keys,
+    ] {
+        on_small_stack(move || {
+            let bytes = shape(MAX_DEPTH as usize);
+            // The same value with its innermost leaf changed (the first Int after the headers).
+            let mut other = bytes.clone();
+            let leaf = (0..bytes.len())
+                .step_by(4)
+                .find(|&i| bytes[i..i + 4] == [2, 0, 0, 0])
+                .unwrap();
+            other[leaf + 4] = 7;
+            let copy = bytes.clone();
+            let dec = Decoder::new(Dialect::GODOT_4);
+            let (a, a2, b) = (
+                dec.decode(&bytes).unwrap(),
+                dec.decode(&copy).unwrap(),
+                dec.decode(&other).unwrap(),
+            );
+            assert!(a == a2);
+            assert!(a != b);
+            for text in [format!("{a:?}"), format!("{a:#?}")] {
+                // 64 levels shown below the outer one, then an ellipsis; balanced brackets.
+                assert_eq!(text.matches('…').count(), 1, "{}", &text[..200]);
+                let opens = text.matches(['[', '{', '(']).count();
+                let closes = text.matches([']', '}', ')']).count();
+                assert_eq!(opens, closes);
+                assert!(text.matches('[').count() + text.matches('{').count() >= 65);
+            }
+        });
+    }
+}
+
+#[test]
+fn debug_prints_items_in_order_compact_and_pretty() {
+    // [1, "a", {"k": [2.5]}] in Godot 4.
+    let bytes = hex(
+        "1c000000 03000000  02000000 01000000  04000000 01000000 61000000
+         1b000000 01000000  04000000 01000000 6b000000  1c000000 01000000 03000000 00002040",
+    );
+    let v = Decoder::new(Dialect::GODOT_4).decode(&bytes).unwrap();
+    assert_eq!(
+        format!("{v:?}"),
+        r#"Array([Int(1), String("a"), Dictionary({String("k"): Array([Float(2.5)])})])"#
+    );
+    let pretty = r#"[
+    Int(1),
+    String("a"),
+    Dictionary({
+        String("k"): Array([
+            Float(2.5),
+        ]),
+    }),
+]"#;
+    assert_eq!(format!("{:#?}", v.as_array().unwrap()), pretty);
+    // Typed Array[int] [7] (Godot 4.3+: builtin element kind in the header).
+    let typed = hex("1c000100 02000000 01000000 02000000 07000000");
+    let v = Decoder::new(Dialect::GODOT_4).decode(&typed).unwrap();
+    assert_eq!(format!("{v:?}"), "Array(Array<Builtin(Int)>[Int(7)])");
+    assert_eq!(
+        format!("{:?}", v.as_array().unwrap().iter().next()),
+        "Some(Ok(Int(7)))"
+    );
+}
+
+#[test]
+fn debug_of_an_unvalidated_view_shows_the_error_and_stays_balanced() {
+    // [1, <type 0xff>]: the walker hands out the array before reaching the bad item.
+    let bytes = hex("1c000000 02000000 02000000 01000000 ff000000");
+    let dec = Decoder::new(Dialect::GODOT_4);
+    let Some(Ok(Event::Begin(v))) = Walker::new(dec, &bytes).next() else {
+        panic!("no Begin event")
+    };
+    let text = format!("{:?}", v.as_array().unwrap());
+    assert!(text.starts_with("[Int(1), <error: "), "{text}");
+    assert!(text.ends_with(">]"), "{text}");
+    assert!(
+        v != v,
+        "an undecodable item makes a container unequal, even to itself"
+    );
+}
