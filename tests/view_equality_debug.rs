@@ -1,13 +1,11 @@
-//! Equality and `Debug` of container views: they walk iteratively (fixed stack, linear time),
-//! so they must agree with the plain recursive definition and survive the deepest values the
-//! decoder accepts on a small thread stack.
+//! Equality and `Debug` of container views. Both walk iteratively (fixed stack, linear
+//! time), so equality must agree with the plain recursive definition; `tests/deep_values.rs`
+//! runs them on the deepest values.
 
-#[path = "support/shapes.rs"]
-mod shapes;
 mod support;
 
 use gdwire::read::{Event, ObjectRef, Walker};
-use gdwire::{Decoder, Dialect, VariantRef, MAX_DEPTH};
+use gdwire::{Decoder, Dialect, VariantRef};
 use support::hex;
 
 /// The definition, recursively through the views' iterators: same container kind, length and
@@ -83,53 +81,6 @@ fn equality_agrees_with_the_recursive_definition_on_engine_values() {
     // flag bits, -0.0 and 0.0, padding).
     assert!(pairs > 100_000, "{pairs} pairs");
     assert!(equal_distinct_bytes > 0);
-}
-
-/// Runs `f` on a thread with a 256 KiB stack (Rust's default is 2 MiB; tests run unoptimised).
-fn on_small_stack(f: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(256 << 10)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap();
-}
-
-#[test]
-fn deepest_values_compare_and_print_on_a_small_stack() {
-    for shape in [
-        shapes::deep_chain,
-        shapes::deep_with_siblings,
-        shapes::deep_dict_keys,
-    ] {
-        on_small_stack(move || {
-            let bytes = shape(MAX_DEPTH as usize);
-            // The same value with its innermost leaf changed (the first Int after the headers).
-            let mut other = bytes.clone();
-            let leaf = (0..bytes.len())
-                .step_by(4)
-                .find(|&i| bytes[i..i + 4] == [2, 0, 0, 0])
-                .unwrap();
-            other[leaf + 4] = 7;
-            let copy = bytes.clone();
-            let dec = Decoder::new(Dialect::GODOT_4);
-            let (a, a2, b) = (
-                dec.decode(&bytes).unwrap(),
-                dec.decode(&copy).unwrap(),
-                dec.decode(&other).unwrap(),
-            );
-            assert!(a == a2);
-            assert!(a != b);
-            for text in [format!("{a:?}"), format!("{a:#?}")] {
-                // 64 levels shown below the outer one, then an ellipsis; balanced brackets.
-                assert_eq!(text.matches('…').count(), 1, "{}", &text[..200]);
-                let opens = text.matches(['[', '{', '(']).count();
-                let closes = text.matches([']', '}', ')']).count();
-                assert_eq!(opens, closes);
-                assert!(text.matches('[').count() + text.matches('{').count() >= 65);
-            }
-        });
-    }
 }
 
 #[test]

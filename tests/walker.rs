@@ -206,6 +206,19 @@ fn shapes_are_what_they_claim() {
             .unwrap(),
         VariantType::PackedStringArray
     );
+    // The complete shapes are exactly one value.
+    for shape in [
+        shapes::deep_with_siblings,
+        shapes::deep_chain,
+        shapes::deep_dict_keys,
+        shapes::many_nils,
+        shapes::many_short_strings,
+    ] {
+        for n in [1, 2, 64] {
+            let bytes = shape(n);
+            assert_eq!(dec.validate(&bytes), Ok(bytes.len()));
+        }
+    }
     let keys = shapes::deep_dict_keys(2);
     let d = dec.decode(&keys).unwrap();
     let (k, v) = d.as_dictionary().unwrap().iter().next().unwrap().unwrap();

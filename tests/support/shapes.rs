@@ -44,7 +44,8 @@ pub fn deep_dict_keys(depth: usize) -> Vec<u8> {
         u32s(&mut out, &[DICT, 1]);
     }
     u32s(&mut out, &[INT, 1, INT, 1]);
-    for _ in 0..depth {
+    // The innermost dictionary is `{1: 1}`; each enclosing one then has its value.
+    for _ in 1..depth {
         u32s(&mut out, &[INT, 1]);
     }
     out
