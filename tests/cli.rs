@@ -557,3 +557,38 @@ fn every_dialect_name_is_accepted() {
             .stdout("null\n");
     }
 }
+
+// ----- deep values -------------------------------------------------------------------------
+
+#[test]
+fn deepest_values_run_on_a_small_main_stack() {
+    // Nothing in the CLI recurses per nesting level: with the main thread's stack limited to
+    // 256 KiB (debug build), every command handles 1024-level values (Godot 4's limit).
+    let mut bytes = Vec::new();
+    for _ in 0..1024 {
+        bytes.extend(hex("1c000000 02000000")); // [child, 1]
+    }
+    bytes.extend(hex("02000000 01000000"));
+    for _ in 0..1024 {
+        bytes.extend(hex("02000000 01000000"));
+    }
+    let path = temp_file("cli_deepest.bin", &bytes);
+    let bin = assert_cmd::cargo::cargo_bin("gdwire");
+    for args in [
+        &["dump", "-d", "godot4", "-f", "none"][..],
+        &["dump", "-d", "godot4", "-f", "none", "--format", "json"],
+        &["validate", "-d", "godot4", "-f", "none"],
+        &["stats", "-d", "godot4", "-f", "none"],
+    ] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(r#"ulimit -s 256 && exec "$0" "$@""#)
+            .arg(&bin)
+            .args(args)
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {}", one_line(&out.stderr));
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -36,31 +36,19 @@ enum Command {
     Stats(stats::Args),
 }
 
-/// Stack for the thread doing the work: reserved address space, touched only as used.
-const WORK_STACK: usize = 64 << 20;
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    // The text form compares dictionary keys recursively (bounded by the decoder's depth
-    // limit); a roomy thread keeps the deepest hostile keys from overflowing the stack.
-    let work = std::thread::Builder::new()
-        .stack_size(WORK_STACK)
-        .spawn(move || match cli.command {
-            Command::Dump(args) => dump::run(args),
-            Command::Encode(args) => encode::run(args),
-            Command::Validate(args) => validate::run(args),
-            Command::Stats(args) => stats::run(args),
-        });
-    let result = match work.map(|t| t.join()) {
-        Ok(Ok(result)) => result,
-        Ok(Err(_)) => {
-            eprintln!("gdwire: internal error (the worker thread panicked)");
-            return ExitCode::FAILURE;
-        }
-        Err(e) => Err(e.into()),
+    // Nothing below recurses per nesting level (the reader, text, JSON output and the
+    // writer keep their own stacks; JSON input is limited to 128 levels by serde_json), so
+    // the main thread's stack is enough for the deepest values.
+    let result = match cli.command {
+        Command::Dump(args) => dump::run(args),
+        Command::Encode(args) => encode::run(args),
+        Command::Validate(args) => validate::run(args),
+        Command::Stats(args) => stats::run(args),
     };
     match result {
         Ok(code) => code,
