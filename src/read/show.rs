@@ -72,9 +72,7 @@ fn show(f: &mut fmt::Formatter<'_>, items: &Items<'_>) -> fmt::Result {
         let event = match event {
             Ok(event) => event,
             Err(e) => {
-                if let Some(parent) = open.checked_sub(1) {
-                    separate(f, &mut levels[parent], open, pretty)?;
-                }
+                separate(f, &mut levels, open, pretty)?;
                 write!(f, "<error: {e}>")?;
                 break;
             }
@@ -87,23 +85,13 @@ fn show(f: &mut fmt::Formatter<'_>, items: &Items<'_>) -> fmt::Result {
             }
             continue;
         }
+        if !matches!(event, Event::End) {
+            separate(f, &mut levels, open, pretty)?;
+        }
         match event {
-            Event::Value(v) => {
-                if let Some(parent) = open.checked_sub(1) {
-                    separate(f, &mut levels[parent], open, pretty)?;
-                }
-                write!(f, "{v:?}")?;
-            }
-            Event::Property(name) => {
-                if let Some(parent) = open.checked_sub(1) {
-                    separate(f, &mut levels[parent], open, pretty)?;
-                }
-                write!(f, "{name:?}: ")?;
-            }
+            Event::Value(v) => write!(f, "{v:?}")?,
+            Event::Property(name) => write!(f, "{name:?}: ")?,
             Event::Begin(v) => {
-                if let Some(parent) = open.checked_sub(1) {
-                    separate(f, &mut levels[parent], open, pretty)?;
-                }
                 let level = begin(f, &v, open > 0)?;
                 if open == SHOWN_LEVELS {
                     f.write_char('…')?;
@@ -131,13 +119,16 @@ fn show(f: &mut fmt::Formatter<'_>, items: &Items<'_>) -> fmt::Result {
     Ok(())
 }
 
-/// Writes what comes before the next item of `level` (which is at `depth`).
+/// Writes what comes before the next item of the innermost of the `depth` open levels.
 fn separate(
     f: &mut fmt::Formatter<'_>,
-    level: &mut Level,
+    levels: &mut [Level],
     depth: usize,
     pretty: bool,
 ) -> fmt::Result {
+    let Some(level) = depth.checked_sub(1).and_then(|top| levels.get_mut(top)) else {
+        return Ok(()); // the printed container itself
+    };
     let index = level.items;
     level.items += 1;
     match level.shape {
