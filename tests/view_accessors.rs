@@ -221,6 +221,7 @@ fn every_type(dialect: Dialect, precision: Precision) -> Vec<Vec<u8>> {
                 // Duplicate keys: lookups find the last.
                 w.begin_dictionary(5)?;
                 w.int(1)?;
+                w.begin_array(1)?;
                 w.string("x")?;
                 w.string("k")?;
                 w.begin_array(0)?;

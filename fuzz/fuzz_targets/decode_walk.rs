@@ -26,7 +26,8 @@ fuzz_target!(|data: &[u8]| {
             for event in walker.by_ref() {
                 match event {
                     Ok(gdwire::read::Event::Value(v)) => {
-                        // The walker's leaves are its own views (containers come as `Begin`).
+                        // The walker's leaves are its own views (containers come as `Begin`);
+                        // `events::key` formats them.
                         let container = matches!(
                             v,
                             VariantRef::Array(_)
@@ -34,7 +35,7 @@ fuzz_target!(|data: &[u8]| {
                                 | VariantRef::Object(ObjectRef::Full(_))
                         );
                         if !container {
-                            touch::touch(&v);
+                            touch::accessors(&v);
                         }
                         walked.push(events::key(&gdwire::read::Event::Value(v)));
                     }

@@ -15,6 +15,7 @@ use gdwire::header::ContainerKind;
 use gdwire::math::{Precision, WireReals};
 use gdwire::read::{
     ArrayKind, Element, FullObjectRef, MathRef, PackedReals, PackedRef, PackedStrings, SignalRef,
+    Walked,
 };
 use gdwire::{
     ArrayRef, ContainerType, DictRef, Error, NodePathRef, ObjectRef, StrRef, VariantRef,
@@ -63,15 +64,37 @@ impl Touched {
     }
 }
 
-/// `{:#?}` only up to this nesting: std's pretty printer passes every byte through one
+/// `{:#?}` only for values this small: std's pretty printer passes every byte through one
 /// indenting adapter per open level, which makes it cubic in the depth (measured: 1.1 s for a
-/// 256-deep chain in a debug build).
+/// 256-deep chain in a debug build), and it doubles the cost of `Debug` (this runs per fuzz
+/// input).
 const PRETTY_DEPTH: usize = 32;
+const PRETTY_VALUES: u64 = 256;
 
-/// Visits `v` and every descendant, calling every accessor and checking that they agree.
-/// `v` must come from a successful decode (`Decoder::decode` validates the whole value
-/// first): an element failing to decode is then a bug, and panics.
+/// Visits `v` and every descendant, calling every accessor and checking that they agree, then
+/// `Debug` and `==` on `v`. `v` must come from a successful decode (`Decoder::decode`
+/// validates the whole value first): an element failing to decode is then a bug, and panics.
 pub fn touch(v: &VariantRef<'_>) -> Touched {
+    let seen = accessors(v);
+    // Debug and PartialEq recurse into children: called on the top-level value only.
+    let plain = format!("{v:?}");
+    assert!(!plain.is_empty());
+    if seen.depth <= PRETTY_DEPTH && seen.values <= PRETTY_VALUES {
+        assert!(!format!("{v:#?}").is_empty());
+    }
+    if !seen.nan {
+        // Without a NaN anywhere, a value equals itself.
+        assert!(
+            reflexive(*v),
+            "a value without NaN differs from itself: {plain}"
+        );
+    }
+    seen
+}
+
+/// [`touch`] without the recursive `Debug` and `==` on `v` itself (for callers that format
+/// the value anyway).
+pub fn accessors(v: &VariantRef<'_>) -> Touched {
     let mut seen = Touched::default();
     let mut stack = vec![(*v, 0)];
     let mut children = Vec::new();
@@ -79,20 +102,6 @@ pub fn touch(v: &VariantRef<'_>) -> Touched {
         seen.depth = seen.depth.max(depth);
         one(&item, &mut children, &mut seen);
         stack.extend(children.drain(..).map(|c| (c, depth + 1)));
-    }
-    // Debug and PartialEq recurse into children: called on the top-level value only.
-    let plain = format!("{v:?}");
-    assert!(!plain.is_empty());
-    if seen.depth <= PRETTY_DEPTH {
-        assert!(!format!("{v:#?}").is_empty());
-    }
-    let copy = *v;
-    if !seen.nan {
-        // Without a NaN anywhere, a value equals itself (and its copy).
-        assert!(
-            *v == copy,
-            "a value without NaN differs from itself: {plain}"
-        );
     }
     seen
 }
@@ -111,7 +120,7 @@ pub fn touch_error(e: &Error) {
     }
     assert_eq!(Error::new(kind, offset), *e);
     assert_eq!(e.offset_by(0), *e);
-    assert_eq!(e.offset_by(7).offset(), offset + 7);
+    assert_eq!(e.offset_by(7).offset(), offset.saturating_add(7));
     assert_eq!(e.offset_by(7).kind(), kind);
 }
 
@@ -122,16 +131,15 @@ fn reflexive<T: PartialEq + Copy>(x: T) -> bool {
 }
 
 /// Up to three indices to spot-check: first, middle, last.
-fn samples(n: usize) -> Vec<usize> {
-    let mut out: Vec<usize> = Vec::with_capacity(3);
-    if n > 0 {
-        for i in [0, n / 2, n - 1] {
-            if !out.contains(&i) {
-                out.push(i);
-            }
-        }
-    }
-    out
+fn samples(n: usize) -> impl Iterator<Item = usize> {
+    let picks = if n == 0 { [0; 3] } else { [0, n / 2, n - 1] };
+    let take = match n {
+        0 => 0,
+        1 => 1,
+        2 => 2,
+        _ => 3,
+    };
+    picks.into_iter().take(take)
 }
 
 /// A value's identity for comparing what two accessors handed out: type, length and, for
@@ -307,7 +315,9 @@ fn one<'a>(v: &VariantRef<'a>, stack: &mut Vec<VariantRef<'a>>, seen: &mut Touch
     };
     assert_eq!(v.variant_type(), ty);
     assert_eq!(v.precision(), precision);
-    variant_type(ty);
+    if seen.types[ty as usize] == 0 {
+        variant_type(ty); // a function of the type alone: once per type is enough
+    }
     seen.types[ty as usize] += 1;
     conversions(v);
 }
@@ -381,7 +391,13 @@ fn variant_type(ty: VariantType) {
         name.starts_with("Packed") && name.ends_with("Array") && !container,
         "{name}"
     );
-    assert!(ty.real_components().is_none() || ty.int_components().is_none());
+    let ints = ty.int_components();
+    assert!(ty.real_components().is_none() || ints.is_none());
+    assert_eq!(
+        ints.is_some(),
+        matches!(ty, T::Vector2i | T::Vector3i | T::Vector4i | T::Rect2i),
+        "{name}"
+    );
 }
 
 fn container_type(t: ContainerType<'_>) {
@@ -434,7 +450,6 @@ fn text(s: StrRef<'_>) {
         }
     }
     assert!(reflexive(s));
-    assert!(!format!("{s:?}").is_empty());
 }
 
 fn math<T: WireReals + Debug + PartialEq>(
@@ -737,8 +752,7 @@ fn array<'a>(a: ArrayRef<'a>, stack: &mut Vec<VariantRef<'a>>) -> VariantType {
     if let Some(t) = a.element_type() {
         container_type(t);
     }
-    let picks = samples(n);
-    let mut picked = Vec::with_capacity(picks.len());
+    let mut picked = Vec::with_capacity(3);
     let mut it = a.iter();
     if n > 0 {
         assert!(it.walked().is_none());
@@ -751,7 +765,7 @@ fn array<'a>(a: ArrayRef<'a>, stack: &mut Vec<VariantRef<'a>>) -> VariantType {
         );
         let Some(item) = it.next() else { break };
         let item = item.expect("element of a validated array");
-        if picks.contains(&taken) {
+        if samples(n).any(|i| i == taken) {
             picked.push((taken, shallow(&item)));
         }
         stack.push(item);
@@ -769,6 +783,34 @@ fn array<'a>(a: ArrayRef<'a>, stack: &mut Vec<VariantRef<'a>>) -> VariantType {
     ty
 }
 
+/// A container's items taken to the end (children skipped, not walked): its `Walked` token.
+fn walked_end<'a>(v: &VariantRef<'a>) -> Option<Walked<'a>> {
+    match v {
+        VariantRef::Array(a) => {
+            let mut it = a.iter();
+            for x in it.by_ref() {
+                x.expect("validated");
+            }
+            it.walked()
+        }
+        VariantRef::Dictionary(d) => {
+            let mut it = d.iter();
+            for x in it.by_ref() {
+                x.expect("validated");
+            }
+            it.walked()
+        }
+        VariantRef::Object(ObjectRef::Full(o)) => {
+            let mut it = o.properties();
+            for x in it.by_ref() {
+                x.expect("validated");
+            }
+            it.walked()
+        }
+        _ => None,
+    }
+}
+
 fn dict<'a>(d: DictRef<'a>, stack: &mut Vec<VariantRef<'a>>) {
     const LOOKUPS: usize = 4;
     let n = d.len();
@@ -784,6 +826,7 @@ fn dict<'a>(d: DictRef<'a>, stack: &mut Vec<VariantRef<'a>>) {
     let mut int_keys: Vec<(i64, VariantRef<'a>)> = Vec::new();
     let mut longest = 0;
     let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+    let mut second = None; // the second key
     let mut it = d.iter();
     let mut taken = 0;
     loop {
@@ -811,12 +854,23 @@ fn dict<'a>(d: DictRef<'a>, stack: &mut Vec<VariantRef<'a>>) {
                 None => {}
             }
         }
+        if taken == 1 {
+            second = Some(shallow(&k));
+        }
         stack.push(k);
         stack.push(v);
         taken += 1;
     }
     assert_eq!(taken, n);
     assert!(it.walked().is_some());
+    // Hand the first entry's value back walked to its end: iteration goes on after it.
+    let mut it = d.iter();
+    if let Some(w) = it.next().and_then(|e| walked_end(&e.expect("validated").1)) {
+        assert!(it.resume(w), "the dictionary refused its own child");
+        assert_eq!(it.len(), n - 1);
+        let next = it.next().map(|e| shallow(&e.expect("validated").0));
+        assert_eq!(next, second);
+    }
     for (key, last) in &str_keys {
         let got = d.get_str(key).expect("validated").expect("a present key");
         assert_eq!(shallow(&got), shallow(last), "get_str({key:?})");
