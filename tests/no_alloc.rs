@@ -1,5 +1,6 @@
-//! Decoding and fully walking every real-engine fixture (valid and malformed, errors included)
-//! performs no heap allocation. A counting global allocator proves it.
+//! Decoding and fully walking every real-engine fixture (valid and malformed, errors included),
+//! comparing and `Debug`-formatting the values perform no heap allocation. A counting global
+//! allocator proves it.
 
 mod support;
 
@@ -8,7 +9,19 @@ mod counting_alloc;
 
 use counting_alloc::allocations_in;
 
+use std::fmt::Write;
+
 use gdwire::{Cursor, Decoder, Dialect, VariantRef};
+
+/// Counts formatted bytes and keeps none (so formatting itself needs no buffer).
+struct Discard(usize);
+
+impl Write for Discard {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
 
 #[global_allocator]
 static GLOBAL: counting_alloc::Counting = counting_alloc::Counting;
@@ -20,6 +33,8 @@ fn decoding_and_walking_never_allocates() {
     fixtures.extend(support::malformed());
     let mut stack: Vec<VariantRef<'_>> = Vec::with_capacity(1 << 16);
     let mut outcomes = (0u64, 0u64, 0u64);
+    let mut equal = 0u64;
+    let mut formatted = Discard(0);
     let count = allocations_in(|| {
         for f in &fixtures {
             for dialect in Dialect::ALL {
@@ -32,6 +47,10 @@ fn decoding_and_walking_never_allocates() {
                         stack.push(v);
                         support::walk_into(&mut stack, &mut outcomes.0).unwrap();
                         outcomes.1 += 1;
+                        // Equality and Debug walk the value with fixed-size walkers.
+                        let again = decoder.decode(&f.bytes).unwrap();
+                        equal += u64::from(v == again);
+                        write!(formatted, "{v:?} {v:#?}").unwrap();
                     }
                     Err(e) => {
                         // Formatting is the caller's business; building the error is not.
@@ -55,4 +74,7 @@ fn decoding_and_walking_never_allocates() {
         outcomes.0 > 10_000 && outcomes.1 > 500 && outcomes.2 > 500,
         "{outcomes:?}"
     );
+    // Values without NaN equal their second decoding; the text was really produced.
+    assert!(equal > outcomes.1 / 2, "{equal} of {}", outcomes.1);
+    assert!(formatted.0 > 100_000, "{} bytes", formatted.0);
 }
