@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Seeds the fuzz corpora from the committed real-engine fixtures (values and malformed inputs,
-# as raw values and, for the frame target, as length-prefixed store_var streams).
+# Seeds the fuzz corpora from the committed real-engine fixtures (values and malformed inputs)
+# and the Godot 4 / Pandemonium spec vectors of the tests, as raw values and, for the frame
+# target, as length-prefixed store_var streams.
 # Usage: fuzz/seed.sh   (idempotent; corpora live in fuzz/corpus/<target>/, not committed)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -10,6 +11,15 @@ vals = []
 for f in ["../tests/fixtures/godot3/values.jsonl", "../tests/fixtures/godot3/malformed.jsonl"]:
     for line in open(f):
         vals.append(bytes.fromhex(json.loads(line)["hex"]))
+# Godot 4 and Pandemonium values (typed containers, 64-bit math, PackedVector4Array, ...): every
+# hex string literal of the spec-vector tests (the rule of tests/cli_json_library.rs).
+for f in ["godot4_vectors.rs", "pandemonium_vectors.rs", "write_vectors.rs", "malformed.rs"]:
+    for i, chunk in enumerate(open("../tests/" + f).read().split('"')):
+        body = chunk.replace("\\\n", " ")
+        digits = "".join(body.split())
+        if i % 2 and digits and all(c in "0123456789abcdefABCDEF" for c in digits) \
+                and len(digits) >= 8 and len(digits) % 2 == 0:
+            vals.append(bytes.fromhex(digits))
 def put(target, b):
     os.makedirs("corpus/" + target, exist_ok=True)
     open("corpus/%s/%s" % (target, hashlib.sha1(b).hexdigest()), "wb").write(b)
