@@ -266,49 +266,22 @@ fn one<'a>(v: &VariantRef<'a>, stack: &mut Vec<VariantRef<'a>>, seen: &mut Touch
             (T::Dictionary, None)
         }
         V::Array(a) => (array(a, stack), None),
-        V::PackedByteArray(p) => {
-            packed(p, seen);
-            (T::PackedByteArray, None)
-        }
-        V::PackedInt32Array(p) => {
-            packed(p, seen);
-            (T::PackedInt32Array, None)
-        }
-        V::PackedInt64Array(p) => {
-            packed(p, seen);
-            (T::PackedInt64Array, None)
-        }
-        V::PackedFloat32Array(p) => {
-            packed(p, seen);
-            (T::PackedFloat32Array, None)
-        }
-        V::PackedFloat64Array(p) => {
-            packed(p, seen);
-            (T::PackedFloat64Array, None)
-        }
+        V::PackedByteArray(p) => (T::PackedByteArray, packed(p, seen)),
+        V::PackedInt32Array(p) => (T::PackedInt32Array, packed(p, seen)),
+        V::PackedInt64Array(p) => (T::PackedInt64Array, packed(p, seen)),
+        V::PackedFloat32Array(p) => (T::PackedFloat32Array, packed(p, seen)),
+        V::PackedFloat64Array(p) => (T::PackedFloat64Array, packed(p, seen)),
         V::PackedStringArray(p) => {
             strings(p);
             (T::PackedStringArray, None)
         }
         V::PackedVector2Array(p) => (T::PackedVector2Array, Some(reals(p, seen))),
         V::PackedVector3Array(p) => (T::PackedVector3Array, Some(reals(p, seen))),
-        V::PackedColorArray(p) => {
-            packed(p, seen);
-            (T::PackedColorArray, None)
-        }
+        V::PackedColorArray(p) => (T::PackedColorArray, packed(p, seen)),
         V::PackedVector4Array(p) => (T::PackedVector4Array, Some(reals(p, seen))),
-        V::PackedVector2iArray(p) => {
-            packed(p, seen);
-            (T::PackedVector2iArray, None)
-        }
-        V::PackedVector3iArray(p) => {
-            packed(p, seen);
-            (T::PackedVector3iArray, None)
-        }
-        V::PackedVector4iArray(p) => {
-            packed(p, seen);
-            (T::PackedVector4iArray, None)
-        }
+        V::PackedVector2iArray(p) => (T::PackedVector2iArray, packed(p, seen)),
+        V::PackedVector3iArray(p) => (T::PackedVector3iArray, packed(p, seen)),
+        V::PackedVector4iArray(p) => (T::PackedVector4iArray, packed(p, seen)),
     };
     assert_eq!(v.variant_type(), ty);
     assert_eq!(v.precision(), precision);
@@ -542,7 +515,8 @@ wire_scalar!(i64, 8, |x: i64| x as u64, |_| false);
 wire_scalar!(f32, 4, |x: f32| u64::from(x.to_bits()), f32::is_nan);
 wire_scalar!(f64, 8, f64::to_bits, f64::is_nan);
 
-fn packed<T: Wire>(p: PackedRef<'_, T>, seen: &mut Touched) {
+/// Returns the precision `VariantRef::precision` reports: none for fixed-width elements.
+fn packed<T: Wire>(p: PackedRef<'_, T>, seen: &mut Touched) -> Option<Precision> {
     let n = p.len();
     let b = T::BYTES;
     assert_eq!(T::SIZE, b);
@@ -601,6 +575,7 @@ fn packed<T: Wire>(p: PackedRef<'_, T>, seen: &mut Touched) {
     if !p.iter().any(|x| x.nan()) {
         assert!(reflexive(p));
     }
+    None
 }
 
 fn reals<const N: usize>(p: PackedReals<'_, N>, seen: &mut Touched) -> Precision
