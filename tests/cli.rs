@@ -591,4 +591,25 @@ fn deepest_values_run_on_a_small_main_stack() {
         assert!(out.status.success(), "{args:?}: {}", one_line(&out.stderr));
         assert!(!out.stdout.is_empty(), "{args:?}");
     }
+    // And its JSON (1025 levels; serde_json's parser stopped at 128) encodes back.
+    let json = gdwire()
+        .args(["dump", "-d", "godot4", "-f", "none", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap()
+        .stdout;
+    let json_path = temp_file("cli_deepest.json", &json);
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -s 256 && exec "$0" "$@""#)
+        .arg(&bin)
+        .args(["encode", "--from", "json", "-d", "godot4", "-f", "none"])
+        .arg(&json_path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "encode: {}", one_line(&out.stderr));
+    assert!(
+        out.stdout == bytes,
+        "encode --from json changed the deepest value"
+    );
 }

@@ -1,6 +1,6 @@
 //! Every operation on views of the deepest values the decoder accepts works on a 256 KiB
 //! thread stack in an unoptimised build (nothing recurses per nesting level): equality,
-//! `Debug`, re-encoding, JSON and the text form.
+//! `Debug`, re-encoding, JSON both ways and the text form.
 
 #[path = "support/shapes.rs"]
 mod shapes;
@@ -62,6 +62,7 @@ fn deepest_values_reencode_and_print_as_json_and_text() {
         assert!(to_vec(Dialect::GODOT_4, &v).unwrap() == bytes);
         let dumped = json::to_json_string(Dialect::GODOT_4, &v).unwrap();
         assert!(dumped.matches('[').count() >= MAX_DEPTH as usize);
+        assert!(json::from_json_str(Dialect::GODOT_4, &dumped).unwrap() == bytes);
         let printed = text::to_text(Dialect::GODOT_4, &v).unwrap();
         assert!(printed.len() >= 2 * MAX_DEPTH as usize);
     });

@@ -893,6 +893,92 @@ fn open_container_slots_exactly() {
 }
 
 #[test]
+fn builtin_nil_element_types_reencode_untyped() {
+    // A type block naming Nil means untyped to the engine: its decoder skips `set_typed` for
+    // NIL and its encoder then writes no type block (spec §3.12, §3.13).
+    let g4 = Dialect::GODOT_4;
+    for (wire, canonical) in [
+        // Array[Nil] holding 5.
+        (
+            "1c000100 00000000 01000000 02000000 05000000",
+            "1c000000 01000000 02000000 05000000",
+        ),
+        // Dictionary[Nil, Variant] {1: 2}.
+        (
+            "1b000100 00000000 01000000 02000000 01000000 02000000 02000000",
+            "1b000000 01000000 02000000 01000000 02000000 02000000",
+        ),
+        // Dictionary[Nil, int] {1: 2}: the value side stays typed.
+        (
+            "1b000500 00000000 02000000 01000000 02000000 01000000 02000000 02000000",
+            "1b000400 02000000 01000000 02000000 01000000 02000000 02000000",
+        ),
+    ] {
+        let bytes = hex(wire);
+        let v = from_bytes(g4, &bytes).unwrap();
+        assert_eq!(to_vec(g4, &v).unwrap(), hex(canonical), "{wire}");
+    }
+    // The streaming calls agree: `Builtin(Nil)` is untyped.
+    let out = enc(g4, |w| {
+        w.begin_typed_array(1, ContainerTypeSpec::Builtin(VariantType::Nil))?;
+        w.int(5)
+    });
+    assert_eq!(out, hex("1c000000 01000000 02000000 05000000"));
+}
+
+#[test]
+fn heap_spill_lifts_the_open_container_limit() {
+    let g4 = Dialect::GODOT_4;
+    // `[[[…[1], 1]…, 1], 1]` at the engine's depth limit: every level owes its sibling while
+    // the deeper ones are written, 1024 containers at once. Expected bytes by hand.
+    let depth = 1024;
+    let mut want = Vec::new();
+    for _ in 0..depth {
+        want.extend(hex("1c000000 02000000"));
+    }
+    for _ in 0..=depth {
+        want.extend(hex("02000000 01000000"));
+    }
+    fn write<S: gdwire::Sink>(w: &mut Writer<S>, depth: usize) -> gdwire::Result<usize> {
+        for _ in 0..depth {
+            w.begin_array(2)?;
+        }
+        for _ in 0..=depth {
+            w.int(1)?;
+        }
+        w.finish()
+    }
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out, g4).with_heap_spill(true);
+    assert_eq!(write(&mut w, depth), Ok(want.len()));
+    drop(w);
+    assert!(out == want);
+    // Without it, the documented limit.
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out, g4);
+    assert_eq!(
+        write(&mut w, depth).unwrap_err().kind(),
+        ErrorKind::TooManyOpenContainers { limit: 64 }
+    );
+    // Item accounting stays exact across the fixed slots and the heap: one item short
+    // and one too many are still caught.
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out, g4).with_heap_spill(true);
+    for _ in 0..depth {
+        w.begin_array(2).unwrap();
+    }
+    for _ in 0..depth {
+        w.int(1).unwrap();
+    }
+    assert_eq!(
+        w.finish().unwrap_err().kind(),
+        ErrorKind::MissingItems { count: 1 }
+    );
+    w.int(1).unwrap();
+    assert_eq!(w.int(1).unwrap_err().kind(), ErrorKind::TooManyItems);
+}
+
+#[test]
 fn property_names_only_where_a_value_is_owed() {
     let g4 = Dialect::GODOT_4;
     // After the top-level object is complete.

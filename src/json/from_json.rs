@@ -8,9 +8,9 @@ use serde_json::{Map, Value};
 
 use crate::dialect::Dialect;
 use crate::float_width::narrow;
-use crate::header::{ContainerKind, Header, FLAG_OBJECT_AS_ID};
 use crate::json::float::{parse_f32_special, parse_f64_text};
 use crate::json::names::{name_bytes, parse_container_type, type_by_name, ElemType};
+use crate::json::parse::{dismantle, Parser};
 use crate::json::JsonError;
 use crate::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
@@ -18,7 +18,7 @@ use crate::math::{
 };
 use crate::read::{MathRef, VariantRef};
 use crate::variant_type::VariantType;
-use crate::write::{ContainerTypeSpec, Sink, Writer};
+use crate::write::{Elem, Sink, Writer};
 
 use VariantType as T;
 
@@ -26,7 +26,8 @@ use VariantType as T;
 /// [`crate::json::write_json`]. Output is canonical (what the engine writes for the value).
 /// Full objects and typed-container class names are written as given.
 ///
-/// JSON nesting is limited to serde_json's default of 128 levels.
+/// The parser keeps its own stack: nesting is limited by [`MAX_JSON_DEPTH`], never by the
+/// thread's stack. A key repeated in one object is an error.
 ///
 /// ```
 /// use gdwire::{json, Dialect};
@@ -36,14 +37,97 @@ use VariantType as T;
 /// # Ok::<(), gdwire::json::JsonError>(())
 /// ```
 pub fn from_json_str(dialect: Dialect, text: &str) -> Result<Vec<u8>, JsonError> {
-    let value: Value = serde_json::from_str(text).map_err(JsonError::Syntax)?;
-    from_json_value(dialect, &value)
+    let mut parser = Parser::new(text);
+    let value = parser.document()?;
+    let result = if parser.more() {
+        Err(parser.error("trailing characters"))
+    } else {
+        from_json_value(dialect, &value)
+    };
+    dismantle(value);
+    result
 }
+
+/// Reads the JSON documents of `text` one after another (separated by optional whitespace,
+/// one per line as `gdwire dump --format json` prints them) and encodes each in `dialect`,
+/// like [`from_json_str`]. After a syntax error the iterator ends: there is no telling where
+/// the next document would start.
+///
+/// ```
+/// use gdwire::{json, Dialect};
+/// let mut docs = json::documents(Dialect::GODOT_4, "\"i:5\"\n[\"s:a\"]\n");
+/// assert_eq!(docs.next().unwrap()?, [2, 0, 0, 0, 5, 0, 0, 0]);
+/// assert_eq!(docs.line(), 1);
+/// assert_eq!(docs.next().unwrap()?.len(), 20);
+/// assert_eq!(docs.line(), 2);
+/// assert!(docs.next().is_none());
+/// # Ok::<(), gdwire::json::JsonError>(())
+/// ```
+pub fn documents(dialect: Dialect, text: &str) -> Documents<'_> {
+    Documents {
+        parser: Parser::new(text),
+        dialect,
+        start: 0,
+        line: 1,
+        ended: false,
+    }
+}
+
+/// Iterator over the encoded JSON documents of a text; see [`documents`].
+pub struct Documents<'t> {
+    parser: Parser<'t>,
+    dialect: Dialect,
+    start: usize,
+    /// Line of `start`, counted incrementally (a count from the top per document would make
+    /// a file of many documents quadratic).
+    line: usize,
+    ended: bool,
+}
+
+impl Documents<'_> {
+    /// Byte offset where the document last returned (or failed) starts.
+    pub fn offset(&self) -> usize {
+        self.start
+    }
+
+    /// 1-based line where the document last returned (or failed) starts.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+}
+
+impl Iterator for Documents<'_> {
+    type Item = Result<Vec<u8>, JsonError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.ended || !self.parser.more() {
+            self.ended = true;
+            return None;
+        }
+        let start = self.parser.offset();
+        self.line += self.parser.newlines(self.start..start);
+        self.start = start;
+        let value = match self.parser.document() {
+            Ok(v) => v,
+            Err(e) => {
+                self.ended = true;
+                return Some(Err(e));
+            }
+        };
+        let result = from_json_value(self.dialect, &value);
+        dismantle(value);
+        Some(result)
+    }
+}
+
+impl core::iter::FusedIterator for Documents<'_> {}
 
 /// Encodes a parsed JSON document in `dialect` (see [`from_json_str`]).
 pub fn from_json_value(dialect: Dialect, value: &Value) -> Result<Vec<u8>, JsonError> {
     let mut out = Vec::new();
-    let mut w = Writer::new(&mut out, dialect).with_full_objects(true);
+    let mut w = Writer::new(&mut out, dialect)
+        .with_full_objects(true)
+        .with_heap_spill(true);
     write_json_value(&mut w, value)?;
     w.finish().map_err(|e| JsonError::encode(e, "$"))?;
     Ok(out)
@@ -52,7 +136,9 @@ pub fn from_json_value(dialect: Dialect, value: &Value) -> Result<Vec<u8>, JsonE
 /// Writes a parsed JSON document as the next item of `w` (in `w`'s dialect), so JSON values
 /// can be placed inside containers written with the streaming calls, into any [`Sink`].
 /// Real-valued math types and packed vector arrays keep the precision the JSON gives, whatever
-/// [`Writer::with_precision`] says. Full objects need [`Writer::with_full_objects`].
+/// [`Writer::with_precision`] says. Full objects need [`Writer::with_full_objects`], and
+/// values with more than 64 containers owing items at once [`Writer::with_heap_spill`]
+/// ([`from_json_str`] and [`from_json_value`] set both).
 ///
 /// ```
 /// use gdwire::{json, Dialect, Writer};
@@ -90,12 +176,11 @@ fn walk<S: Sink>(w: &mut Writer<S>, value: &Value, base: &str) -> Result<(), Jso
     let mut next = Some(value);
     loop {
         if let Some(v) = next.take() {
-            match head(w, v, &stack, base) {
+            match head(w, v) {
                 Ok(Some(frame)) => stack.push(frame),
                 Ok(None) => {}
                 Err(Fail::Msg(msg)) => return Err(JsonError::invalid(msg, path(base, &stack))),
                 Err(Fail::Wire(e)) => return Err(JsonError::encode(e, &path(base, &stack))),
-                Err(Fail::Json(e)) => return Err(e),
             }
         }
         let Some(top) = stack.last_mut() else {
@@ -134,7 +219,6 @@ fn walk<S: Sink>(w: &mut Writer<S>, value: &Value, base: &str) -> Result<(), Jso
 enum Fail {
     Msg(String),
     Wire(crate::Error),
-    Json(JsonError),
 }
 
 impl From<crate::Error> for Fail {
@@ -194,8 +278,19 @@ fn real(v: &Value, single: bool) -> Result<f64, Fail> {
     match parsed {
         Some(x) => Ok(x),
         None => msg(format!(
-            "expected a number, \"inf\", \"-inf\" or \"nan\", got {v}"
+            "expected a number, \"inf\", \"-inf\" or \"nan\", got {}",
+            shown(v)
         )),
+    }
+}
+
+/// A JSON value for an error message: scalars as written, containers by kind only
+/// (serde_json's `Display` recurses per level, and a message need not quote a subtree).
+fn shown(v: &Value) -> String {
+    match v {
+        Value::Array(a) => format!("an array of {} items", a.len()),
+        Value::Object(m) => format!("an object of {} keys", m.len()),
+        v => v.to_string(),
     }
 }
 
@@ -205,7 +300,8 @@ fn real32(v: &Value) -> Result<f32, Fail> {
         Value::String(s) => match parse_f32_special(s) {
             Some(x) => Ok(x),
             None => msg(format!(
-                "expected a number, \"inf\", \"-inf\" or \"nan\", got {v}"
+                "expected a number, \"inf\", \"-inf\" or \"nan\", got {}",
+                shown(v)
             )),
         },
         _ => real(v, true).map(crate::float_width::narrow),
@@ -223,7 +319,7 @@ fn reals(args: &[Value], single: bool) -> Result<Vec<f64>, Fail> {
 fn int<T: TryFrom<i64>>(v: &Value) -> Result<T, Fail> {
     match v.as_i64().and_then(|i| T::try_from(i).ok()) {
         Some(x) => Ok(x),
-        None => msg(format!("expected an integer in range, got {v}")),
+        None => msg(format!("expected an integer in range, got {}", shown(v))),
     }
 }
 
@@ -361,12 +457,7 @@ impl Raw {
 }
 
 /// Writes one JSON value's wire form up to its items; returns the items still to write.
-fn head<'j, S: Sink>(
-    w: &mut Writer<S>,
-    v: &'j Value,
-    stack: &[Frame<'_>],
-    base: &str,
-) -> Result<Option<Frame<'j>>, Fail> {
+fn head<'j, S: Sink>(w: &mut Writer<S>, v: &'j Value) -> Result<Option<Frame<'j>>, Fail> {
     match v {
         Value::Null => w.nil()?,
         Value::Bool(b) => w.bool(*b)?,
@@ -378,7 +469,7 @@ fn head<'j, S: Sink>(
             w.begin_array(items.len())?;
             return Ok(frame(items, false, ""));
         }
-        Value::Object(m) => return typed(w, m, stack, base),
+        Value::Object(m) => return typed(w, m),
     }
     Ok(None)
 }
@@ -420,8 +511,6 @@ fn prefixed<S: Sink>(w: &mut Writer<S>, s: &str) -> Result<(), Fail> {
 fn typed<'j, S: Sink>(
     w: &mut Writer<S>,
     m: &'j Map<String, Value>,
-    stack: &[Frame<'_>],
-    base: &str,
 ) -> Result<Option<Frame<'j>>, Fail> {
     let dialect = w.dialect();
     let Some(Value::String(name)) = m.get("type") else {
@@ -585,81 +674,17 @@ fn typed<'j, S: Sink>(
             }
             let key = elem(dialect, m.get("key_type"))?;
             let value = elem(dialect, m.get("value_type"))?;
-            let untyped = key.is_none() && value.is_none();
-            if untyped || !dialect.has_typed_dictionaries() {
-                w.begin_dictionary(a.len() / 2)?;
-                return Ok(frame(a, false, ".args"));
-            }
-            match (spec(&key), spec(&value)) {
-                (Some(k), Some(v)) => {
-                    w.begin_typed_dictionary(a.len() / 2, k, v)?;
-                    return Ok(frame(a, false, ".args"));
-                }
-                _ => {
-                    let mut raw = Raw::new(dialect);
-                    let (kk, kb) = block(dialect, &key)?;
-                    let (vk, vb) = block(dialect, &value)?;
-                    let id = dialect.wire_id(T::Dictionary).unwrap_or(0);
-                    raw.u32(Header::with_dict_kinds(id, kk, vk).0);
-                    raw.buf.extend_from_slice(&kb);
-                    raw.buf.extend_from_slice(&vb);
-                    raw.count(a.len() / 2)?;
-                    items_into(&mut raw, a, stack, base)?;
-                    w.raw(&raw.buf)?;
-                }
-            }
+            w.dictionary_of(a.len() / 2, elem_of(&key), elem_of(&value))?;
+            return Ok(frame(a, false, ".args"));
         }
         T::Array | T::TypedArray | T::PackedTypedArray => {
             check_keys(m, &["type", "elem_type", "args"])?;
             let a = args(m)?;
             let e = elem(dialect, m.get("elem_type"))?;
-            match (&e, spec(&e)) {
-                (None, _) => {
-                    if ty != T::Array {
-                        return msg(format!("{tn} needs \"elem_type\""));
-                    }
-                    w.begin_array(a.len())?;
-                }
-                (Some(_), Some(s)) if ty == T::PackedTypedArray => {
-                    w.begin_packed_typed_array(a.len(), s)?
-                }
-                (Some(_), Some(s)) => w.begin_typed_array(a.len(), s)?,
-                (Some(e), None) => {
-                    let mut raw = Raw::new(dialect);
-                    if dialect.supports(T::TypedArray) {
-                        // Pandemonium 5: the element id word, flagged for objects-as-ids.
-                        let pm = if ty == T::PackedTypedArray {
-                            T::PackedTypedArray
-                        } else {
-                            T::TypedArray
-                        };
-                        let object = dialect.wire_id(T::Object).unwrap_or(0) as u32;
-                        match e {
-                            ElemType::BuiltinObject => {
-                                raw.header(pm, FLAG_OBJECT_AS_ID)?;
-                                raw.u32(object);
-                            }
-                            ElemType::RawId(id) => {
-                                raw.header(pm, 0)?;
-                                raw.u32(*id);
-                            }
-                            // spec() covers every other element type.
-                            _ => return msg("unsupported element type"),
-                        }
-                    } else if dialect.has_typed_arrays() {
-                        let (kind, b) = block(dialect, &Some(e.clone()))?;
-                        let id = dialect.wire_id(T::Array).unwrap_or(0);
-                        raw.u32(Header::with_array_kind(id, kind).0);
-                        raw.buf.extend_from_slice(&b);
-                    } else {
-                        raw.header(T::Array, 0)?;
-                    }
-                    raw.count(a.len())?;
-                    items_into(&mut raw, a, stack, base)?;
-                    w.raw(&raw.buf)?;
-                    return Ok(None);
-                }
+            if e.is_none() && ty != T::Array {
+                return msg(format!("{tn} needs \"elem_type\""));
             }
+            w.array_of(ty, a.len(), elem_of(&e))?;
             return Ok(frame(a, false, ".args"));
         }
         T::PackedByteArray => {
@@ -757,65 +782,21 @@ fn elem(dialect: Dialect, v: Option<&Value>) -> Result<Option<ElemType>, Fail> {
         None => Ok(None),
         Some(v) => match parse_container_type(dialect, v) {
             Some(e) => Ok(Some(e)),
-            None => msg(format!("invalid container element type {v}")),
+            None => msg(format!("invalid container element type {}", shown(v))),
         },
     }
 }
 
-/// The streaming writer's spec for an element type, where it has one (`Builtin(Nil)` =
-/// untyped side).
-fn spec(e: &Option<ElemType>) -> Option<ContainerTypeSpec<'_>> {
-    match e {
-        None => Some(ContainerTypeSpec::Builtin(T::Nil)),
-        Some(ElemType::Builtin(ty)) => Some(ContainerTypeSpec::Builtin(*ty)),
-        Some(ElemType::Class(c)) => core::str::from_utf8(c)
-            .ok()
-            .map(ContainerTypeSpec::ClassName),
-        Some(ElemType::Script(p)) => core::str::from_utf8(p).ok().map(ContainerTypeSpec::Script),
-        Some(ElemType::BuiltinObject | ElemType::RawId(_)) => None,
-    }
-}
-
-/// A Godot 4 type block by hand (for element types the streaming calls cannot express).
-fn block(dialect: Dialect, e: &Option<ElemType>) -> Result<(ContainerKind, Vec<u8>), Fail> {
-    let mut raw = Raw::new(dialect);
-    let kind = match e {
-        None => ContainerKind::None,
-        Some(ElemType::Builtin(ty)) => match dialect.wire_id(*ty) {
-            Some(id) => {
-                raw.u32(id as u32);
-                ContainerKind::Builtin
-            }
-            None => return msg(format!("{ty} is not a type of {dialect}")),
-        },
-        Some(ElemType::BuiltinObject) => {
-            raw.u32(dialect.wire_id(T::Object).unwrap_or(0) as u32);
-            ContainerKind::Builtin
-        }
-        Some(ElemType::RawId(id)) => {
-            raw.u32(*id);
-            ContainerKind::Builtin
-        }
-        Some(ElemType::Class(c)) => {
-            raw.str_block(c)?;
-            ContainerKind::ClassName
-        }
-        Some(ElemType::Script(p)) => {
-            raw.str_block(p)?;
-            ContainerKind::Script
-        }
-    };
-    Ok((kind, raw.buf))
-}
-
-/// Encodes each item as a value of its own and appends it (bounded by the JSON nesting).
-fn items_into(raw: &mut Raw, items: &[Value], stack: &[Frame<'_>], base: &str) -> Result<(), Fail> {
-    for (i, item) in items.iter().enumerate() {
-        let here = format!("{}.args[{i}]", path(base, stack));
-        let mut w = Writer::new(&mut raw.buf, raw.dialect).with_full_objects(true);
-        walk(&mut w, item, &here).map_err(Fail::Json)?;
-        w.finish()
-            .map_err(|e| Fail::Json(JsonError::encode(e, &here)))?;
-    }
-    Ok(())
+/// The writer's element type. `Nil` stays: Godot 4 writes it untyped, as the engine does,
+/// and Pandemonium 5 as a TypedArray of element id 0.
+fn elem_of(e: &Option<ElemType>) -> Option<Elem<'_>> {
+    Some(match e.as_ref()? {
+        // "Object" names the class, as in the engine.
+        ElemType::Builtin(T::Object) => Elem::Class(b"Object"),
+        ElemType::Builtin(ty) => Elem::Builtin(*ty),
+        ElemType::BuiltinObject => Elem::Builtin(T::Object),
+        ElemType::RawId(id) => Elem::RawId(*id),
+        ElemType::Class(c) => Elem::Class(c),
+        ElemType::Script(p) => Elem::Script(p),
+    })
 }

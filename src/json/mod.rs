@@ -2,7 +2,8 @@
 //! Feature `json`.
 //!
 //! [`write_json`] turns a decoded [`VariantRef`](crate::VariantRef) into one JSON document;
-//! [`from_json_str`] / [`write_json_value`] turn such a document back into wire bytes, and the
+//! [`from_json_str`] / [`write_json_value`] turn such a document back into wire bytes
+//! ([`documents`] a text of many documents, one per line), and the
 //! bytes are the canonical encoding of the value (what [`crate::to_vec`] writes for the view),
 //! NaN payloads, `-0.0`, 64-bit math and ids included.
 //!
@@ -47,11 +48,13 @@
 mod float;
 mod from_json;
 mod names;
+mod parse;
 mod to_json;
 
 use alloc::string::{String, ToString};
 
-pub use from_json::{from_json_str, from_json_value, write_json_value};
+pub use from_json::{documents, from_json_str, from_json_value, write_json_value, Documents};
+pub use parse::MAX_JSON_DEPTH;
 pub use to_json::{to_json_string, write_json};
 
 /// Why a value could not be converted to or from JSON.
@@ -61,9 +64,17 @@ pub enum JsonError {
     /// A view could not be read (only for views not validated by the decoder).
     #[error("{0}")]
     Read(#[from] crate::Error),
-    /// The text is not JSON.
-    #[error("invalid JSON: {0}")]
-    Syntax(serde_json::Error),
+    /// The text is not JSON (or nests deeper than [`MAX_JSON_DEPTH`], or repeats a key in
+    /// one object).
+    #[error("invalid JSON: {message} at line {line} column {column}")]
+    Syntax {
+        /// What is wrong.
+        message: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in bytes.
+        column: usize,
+    },
     /// The JSON does not follow the convention; `path` locates it (`$.args[2]`).
     #[error("{message} at {path}")]
     Invalid {

@@ -218,13 +218,13 @@ fn errors_name_the_place() {
     let e = from_json_str(g4, r#"{"type":"Vector2","args":[1,2],"z":0}"#).unwrap_err();
     assert_eq!(e.to_string(), "unexpected key \"z\" at $");
     let e = from_json_str(g4, "[").unwrap_err();
-    assert!(matches!(e, JsonError::Syntax(_)), "{e}");
+    assert!(matches!(e, JsonError::Syntax { .. }), "{e}");
     let e = from_json_str(Dialect::GODOT_3, r#"{"type":"Node","props":[]}"#);
     assert!(e.is_ok(), "full objects are written as given");
 }
 
 #[test]
-fn deep_nesting_is_written_without_recursion() {
+fn deep_nesting_is_written_and_read_without_recursion() {
     // 1024 nested arrays: the engine's limit.
     let depth = 1024;
     let mut b = Vec::new();
@@ -235,9 +235,34 @@ fn deep_nesting_is_written_without_recursion() {
     let v = Decoder::new(Dialect::GODOT_4).decode_exact(&b).unwrap();
     let text = to_json_string(Dialect::GODOT_4, &v).unwrap();
     assert_eq!(text.len(), 2 * depth + 4);
-    // Deeper than serde_json's limit: an error, not a stack overflow.
-    assert!(matches!(
-        from_json_str(Dialect::GODOT_4, &text),
-        Err(JsonError::Syntax(_))
-    ));
+    // Far deeper than serde_json's 128 levels: the parser keeps its own stack.
+    assert_eq!(from_json_str(Dialect::GODOT_4, &text).unwrap(), b);
+    // One level more than the engine's limit: the writer refuses it, by name.
+    let deeper = format!("[{text}]");
+    let e = from_json_str(Dialect::GODOT_4, &deeper).unwrap_err();
+    assert!(e.to_string().contains("1024"), "{e}");
+}
+
+#[test]
+fn nil_element_types() {
+    // Pandemonium 5: a TypedArray / PackedTypedArray of element id 0 is its own wire form
+    // (header id 27 / 28, element id, count; spec §2), kept as such.
+    let pm = Dialect::PANDEMONIUM_5;
+    for (name, id) in [("TypedArray", 27), ("PackedTypedArray", 28)] {
+        let text = format!(r#"{{"type":"{name}","elem_type":"Nil","args":["i:5"]}}"#);
+        let b = from_json_str(pm, &text).unwrap();
+        assert_eq!(
+            b,
+            [id, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 5, 0, 0, 0]
+        );
+        let v = Decoder::new(pm).decode_exact(&b).unwrap();
+        assert_eq!(to_json_string(pm, &v).unwrap(), text);
+    }
+    // Godot 4: a Nil element type is untyped to the engine, written without a type block.
+    let g4 = Dialect::GODOT_4;
+    let text = r#"{"type":"Array","elem_type":"Nil","args":["i:5"]}"#;
+    assert_eq!(
+        from_json_str(g4, text).unwrap(),
+        [0x1c, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 5, 0, 0, 0]
+    );
 }

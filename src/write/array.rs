@@ -42,10 +42,22 @@ impl<S: Sink> Writer<S> {
         len: usize,
         spec: ContainerTypeSpec,
     ) -> Result<()> {
+        self.array_of(pm, len, Elem::from_spec(spec))
+    }
+
+    /// Starts an Array (`preferred`: `Array`, `TypedArray` or `PackedTypedArray`) whose element
+    /// type may be what [`ContainerTypeSpec`] cannot name (an id, a class name that is not
+    /// UTF-8, `Object` as a builtin id): JSON input can.
+    pub(crate) fn array_of(
+        &mut self,
+        preferred: VariantType,
+        len: usize,
+        elem: Option<Elem<'_>>,
+    ) -> Result<()> {
         self.guard(|w| {
             let depth = w.item()?;
             let n = w.count(len)?;
-            w.array_head(pm, n, Elem::from_spec(spec))?;
+            w.array_head(preferred, n, elem)?;
             w.open(depth, n, false)
         })
     }

@@ -29,7 +29,7 @@ pub enum ContainerTypeSpec<'s> {
 
 /// A container element type as written (from a spec or from a view).
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Elem<'s> {
+pub(crate) enum Elem<'s> {
     Builtin(VariantType),
     /// A Pandemonium 5 element id that is not a type of the dialect, written as is.
     RawId(u32),
@@ -75,6 +75,9 @@ impl<S: Sink> Writer<S> {
             return Ok((ContainerKind::None, Block::None));
         };
         Ok(match elem {
+            // A builtin Nil element type means untyped to the engine (`set_typed` is skipped
+            // for it), so its encoder writes no type block (spec §3.13).
+            Elem::Builtin(T::Nil) => (ContainerKind::None, Block::None),
             Elem::Builtin(ty) => {
                 let id = self
                     .dialect

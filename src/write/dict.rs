@@ -28,10 +28,21 @@ impl<S: Sink> Writer<S> {
         key: ContainerTypeSpec<'_>,
         value: ContainerTypeSpec<'_>,
     ) -> Result<()> {
+        self.dictionary_of(len, Elem::from_spec(key), Elem::from_spec(value))
+    }
+
+    /// Starts a Dictionary whose sides may be typed with what [`ContainerTypeSpec`] cannot
+    /// name (an id, a class name that is not UTF-8, `Object` as a builtin id): JSON input can.
+    pub(crate) fn dictionary_of(
+        &mut self,
+        len: usize,
+        key: Option<Elem<'_>>,
+        value: Option<Elem<'_>>,
+    ) -> Result<()> {
         self.guard(|w| {
             let depth = w.item()?;
             let n = w.count(len)?;
-            w.dict_head(n, Elem::from_spec(key), Elem::from_spec(value))?;
+            w.dict_head(n, key, value)?;
             w.open(depth, n * 2, false)
         })
     }

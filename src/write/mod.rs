@@ -24,6 +24,8 @@ mod walk;
 mod writer;
 
 pub use container_type::ContainerTypeSpec;
+#[cfg(feature = "json")]
+pub(crate) use container_type::Elem;
 pub use math::Real;
 pub use prefix::Endian;
 pub use sink::{CountingSink, IntoSink, Sink, SliceSink};

@@ -15,7 +15,8 @@ use crate::write::writer::Writer;
 /// A container occupies a slot only while items are still to come after the one being
 /// written (a chain of single-item containers uses one slot), so this bounds unusual shapes
 /// only; nesting depth itself is limited to the engine's 1024 ([`MAX_DEPTH`]).
-/// [`Writer::value`] and [`Writer::raw`] do not use these slots.
+/// [`Writer::value`] and [`Writer::raw`] do not use these slots. With the `alloc` feature,
+/// [`Writer::with_heap_spill`] lifts the limit.
 pub const MAX_OPEN_CONTAINERS: usize = 64;
 
 /// Slots for the enclosing containers: the innermost one is `Writer::top`.
@@ -105,7 +106,10 @@ impl<S: Sink> Writer<S> {
             // The container is complete once this item is written: the enclosing one is
             // innermost again (its slot is free for a container this item may open).
             self.sp -= 1;
-            self.top = self.stack[self.sp];
+            self.top = match self.stack.get(self.sp) {
+                Some(frame) => *frame,
+                None => self.unspill(),
+            };
         }
         // One compare for the common case 1..=MAX_DEPTH.
         if usize::from(depth).wrapping_sub(1) >= MAX_DEPTH as usize {
@@ -140,11 +144,10 @@ impl<S: Sink> Writer<S> {
         if values > 0 {
             if self.top.left > 0 {
                 // The enclosing container still owes items after this one: save it.
-                let Some(slot) = self.stack.get_mut(self.sp) else {
-                    let limit = MAX_OPEN_CONTAINERS as u32;
-                    return Err(self.err(ErrorKind::TooManyOpenContainers { limit }));
-                };
-                *slot = self.top;
+                match self.stack.get_mut(self.sp) {
+                    Some(slot) => *slot = self.top,
+                    None => self.spill()?,
+                }
                 self.sp += 1;
             }
             self.top = Frame {
@@ -156,6 +159,30 @@ impl<S: Sink> Writer<S> {
             };
         }
         Ok(())
+    }
+
+    /// Saves `top` past the fixed slots: on the heap if allowed
+    /// ([`Writer::with_heap_spill`]), else the documented limit.
+    #[cold]
+    fn spill(&mut self) -> Result<()> {
+        #[cfg(feature = "alloc")]
+        if let Some(spilled) = self.spilled.as_mut() {
+            spilled.push(self.top);
+            return Ok(());
+        }
+        let limit = MAX_OPEN_CONTAINERS as u32;
+        Err(self.err(ErrorKind::TooManyOpenContainers { limit }))
+    }
+
+    /// The innermost saved frame past the fixed slots (`sp` counts those on the heap too).
+    #[cold]
+    fn unspill(&mut self) -> Frame {
+        #[cfg(feature = "alloc")]
+        if let Some(frame) = self.spilled.as_mut().and_then(alloc::vec::Vec::pop) {
+            return frame;
+        }
+        // Unreachable: `sp` only passes the fixed slots through `spill`.
+        Frame::default()
     }
 
     /// Names the next property of the innermost container, which must be a full object

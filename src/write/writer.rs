@@ -48,6 +48,9 @@ pub struct Writer<S: Sink> {
     /// The enclosing containers that still owe items, `sp` of them.
     pub(super) stack: [Frame; SAVED_FRAMES],
     pub(super) sp: usize,
+    /// Saved containers past `stack`, when [`Writer::with_heap_spill`] allows them.
+    #[cfg(feature = "alloc")]
+    pub(super) spilled: Option<alloc::vec::Vec<Frame>>,
     pub(super) error: Option<Error>,
 }
 
@@ -83,6 +86,8 @@ impl<S: Sink> Writer<S> {
             top: Frame::ROOT,
             stack: [Frame::default(); SAVED_FRAMES],
             sp: 0,
+            #[cfg(feature = "alloc")]
+            spilled: None,
             error: None,
         }
     }
@@ -104,6 +109,35 @@ impl<S: Sink> Writer<S> {
     /// `"EncodedObjectAsID"`, or the object-as-id flag in Pandemonium 5, like the engine).
     pub fn with_full_objects(mut self, full: bool) -> Self {
         self.full_objects = full;
+        self
+    }
+
+    /// Keeps containers that still owe items past the first [`MAX_OPEN_CONTAINERS`] in a
+    /// heap `Vec` instead of failing with [`ErrorKind::TooManyOpenContainers`], so the
+    /// streaming calls can write any shape up to the nesting limit (the JSON input uses
+    /// this). Nothing is allocated until the fixed slots are full. Feature `alloc`.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, Writer};
+    /// // 100 nested arrays, each with an Int after the nested one: 100 containers owe items.
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4).with_heap_spill(true);
+    /// for _ in 0..100 {
+    ///     w.begin_array(2)?;
+    /// }
+    /// w.nil()?;
+    /// for i in 0..100 {
+    ///     w.int(i)?;
+    /// }
+    /// w.finish()?;
+    /// assert!(from_bytes(Dialect::GODOT_4, &out).is_ok());
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
+    ///
+    /// [`MAX_OPEN_CONTAINERS`]: crate::write::MAX_OPEN_CONTAINERS
+    #[cfg(feature = "alloc")]
+    pub fn with_heap_spill(mut self, spill: bool) -> Self {
+        self.spilled = spill.then(alloc::vec::Vec::new);
         self
     }
 

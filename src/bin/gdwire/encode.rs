@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
-use serde_json::Value;
 
 use crate::common::{display_name, read_input, WireArgs};
 
@@ -40,16 +39,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let text = std::str::from_utf8(&data).with_context(|| format!("{name}: not UTF-8"))?;
     let framing = args.wire.framing();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut docs = serde_json::Deserializer::from_str(text).into_iter::<Value>();
+    let mut docs = gdwire::json::documents(args.wire.dialect, text);
     let mut index = 0;
-    loop {
-        let start = docs.byte_offset();
-        let Some(doc) = docs.next() else { break };
-        let doc =
-            doc.map_err(|e| anyhow::anyhow!("{name}: document {index}: invalid JSON: {e}"))?;
-        let line = line_of(text, start);
-        let bytes = gdwire::json::from_json_value(args.wire.dialect, &doc)
-            .with_context(|| format!("{name}: document {index} (line {line})"))?;
+    while let Some(doc) = docs.next() {
+        let line = docs.line();
+        let bytes = doc.with_context(|| format!("{name}: document {index} (line {line})"))?;
         match framing {
             None if index > 0 => bail!(
                 "{name}: document {index} (line {line}): --framing none takes one document; \
@@ -71,16 +65,4 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// 1-based line of the first non-whitespace byte at or after `offset`.
-fn line_of(text: &str, offset: usize) -> usize {
-    let rest = &text.as_bytes()[offset.min(text.len())..];
-    let skip = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    let at = offset + skip;
-    text.as_bytes()[..at.min(text.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
 }
