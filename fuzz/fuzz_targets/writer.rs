@@ -68,7 +68,8 @@ fuzz_target!(|data: &[u8]| {
     let precision = if flags & 2 != 0 { Precision::Double } else { Precision::Single };
     let mut w = Writer::new(Vec::new(), dialect)
         .with_full_objects(flags & 1 != 0)
-        .with_precision(precision);
+        .with_precision(precision)
+        .with_heap_spill(flags & 4 != 0);
     for _ in 0..200 {
         if input.0.is_empty() {
             break;

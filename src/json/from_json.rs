@@ -3,6 +3,7 @@
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use core::cell::Cell;
 
 use serde_json::{Map, Value};
 
@@ -10,7 +11,7 @@ use crate::dialect::Dialect;
 use crate::float_width::narrow;
 use crate::json::float::{parse_f32_special, parse_f64_text};
 use crate::json::names::{name_bytes, parse_container_type, type_by_name, ElemType};
-use crate::json::parse::{dismantle, Parser};
+use crate::json::parse::Parser;
 use crate::json::JsonError;
 use crate::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
@@ -44,7 +45,7 @@ pub fn from_json_str(dialect: Dialect, text: &str) -> Result<Vec<u8>, JsonError>
     } else {
         from_json_value(dialect, &value)
     };
-    dismantle(value);
+    parser.discard(value);
     result
 }
 
@@ -68,7 +69,7 @@ pub fn documents(dialect: Dialect, text: &str) -> Documents<'_> {
         parser: Parser::new(text),
         dialect,
         start: 0,
-        line: 1,
+        counted: Cell::new((0, 1)),
         ended: false,
     }
 }
@@ -78,9 +79,9 @@ pub struct Documents<'t> {
     parser: Parser<'t>,
     dialect: Dialect,
     start: usize,
-    /// Line of `start`, counted incrementally (a count from the top per document would make
-    /// a file of many documents quadratic).
-    line: usize,
+    /// An offset and its line: [`Documents::line`] counts on from there (counting from the
+    /// top each time would make a text of many documents quadratic).
+    counted: Cell<(usize, usize)>,
     ended: bool,
 }
 
@@ -92,7 +93,13 @@ impl Documents<'_> {
 
     /// 1-based line where the document last returned (or failed) starts.
     pub fn line(&self) -> usize {
-        self.line
+        let (mut at, mut line) = self.counted.get();
+        if self.start < at {
+            (at, line) = (0, 1);
+        }
+        line += self.parser.newlines(at..self.start);
+        self.counted.set((self.start, line));
+        line
     }
 }
 
@@ -104,9 +111,7 @@ impl Iterator for Documents<'_> {
             self.ended = true;
             return None;
         }
-        let start = self.parser.offset();
-        self.line += self.parser.newlines(self.start..start);
-        self.start = start;
+        self.start = self.parser.offset();
         let value = match self.parser.document() {
             Ok(v) => v,
             Err(e) => {
@@ -115,7 +120,7 @@ impl Iterator for Documents<'_> {
             }
         };
         let result = from_json_value(self.dialect, &value);
-        dismantle(value);
+        self.parser.discard(value);
         Some(result)
     }
 }

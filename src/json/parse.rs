@@ -17,6 +17,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
 
 use crate::json::JsonError;
@@ -59,17 +60,44 @@ enum Open {
     Object(Map<String, Value>, String, usize),
 }
 
-/// The open containers; dismantled on every exit, error or not.
-struct OpenStack(Vec<Open>);
+/// Trees at most this deep are dropped the ordinary way, whose recursion is then bounded:
+/// serde_json's own parser limit, measured at about 500 bytes of stack per level unoptimised
+/// and 200 optimised. Taking a tree apart by hand costs time (about 20 % of the whole JSON
+/// input on `benches/json.rs` `e_deep`).
+const SHALLOW: usize = 128;
 
-impl Drop for OpenStack {
-    fn drop(&mut self) {
-        for open in self.0.drain(..) {
+/// The open containers, and the deepest nesting seen; emptied after every document, error
+/// or not (kept by the parser so its capacity serves the next document).
+#[derive(Default)]
+struct OpenStack {
+    open: Vec<Open>,
+    deepest: usize,
+}
+
+impl OpenStack {
+    fn push(&mut self, open: Open) {
+        self.open.push(open);
+        self.deepest = self.deepest.max(self.open.len());
+    }
+
+    /// Drops what is left (after an error), taking deep trees apart by hand.
+    fn clear(&mut self) {
+        if self.deepest <= SHALLOW {
+            self.open.clear();
+        }
+        for open in self.open.drain(..) {
             match open {
                 Open::Array(items) => dismantle_all(items),
                 Open::Object(map, _, _) => dismantle_all(map.into_iter().map(|(_, v)| v)),
             }
         }
+        self.deepest = 0;
+    }
+}
+
+impl Drop for OpenStack {
+    fn drop(&mut self) {
+        self.clear();
     }
 }
 
@@ -77,11 +105,19 @@ impl Drop for OpenStack {
 pub(crate) struct Parser<'t> {
     text: &'t str,
     pos: usize,
+    /// Deepest nesting of the last document.
+    deepest: usize,
+    open: OpenStack,
 }
 
 impl<'t> Parser<'t> {
     pub(crate) fn new(text: &'t str) -> Parser<'t> {
-        Parser { text, pos: 0 }
+        Parser {
+            text,
+            pos: 0,
+            deepest: 0,
+            open: OpenStack::default(),
+        }
     }
 
     /// Byte offset of the next unread byte.
@@ -100,10 +136,25 @@ impl<'t> Parser<'t> {
         self.pos < self.text.len()
     }
 
-    /// Reads one value (after optional whitespace). The caller owns the tree and must
-    /// [`dismantle`] it.
+    /// Drops a tree this parser returned: taken apart by hand if it is deep.
+    pub(crate) fn discard(&self, value: Value) {
+        if self.deepest > SHALLOW {
+            dismantle(value);
+        }
+    }
+
+    /// Reads one value (after optional whitespace). Hand the tree back to
+    /// [`Parser::discard`]: `Value`'s own `Drop` recurses per level.
     pub(crate) fn document(&mut self) -> Result<Value, JsonError> {
-        let mut open = OpenStack(Vec::new());
+        let mut open = core::mem::take(&mut self.open);
+        let result = self.document_into(&mut open);
+        self.deepest = open.deepest;
+        open.clear();
+        self.open = open;
+        result
+    }
+
+    fn document_into(&mut self, open: &mut OpenStack) -> Result<Value, JsonError> {
         'value: loop {
             self.skip_ws();
             let start = self.pos;
@@ -114,8 +165,8 @@ impl<'t> Parser<'t> {
                     if self.eat(b']') {
                         Value::Array(Vec::new())
                     } else {
-                        self.check_depth(&open, start)?;
-                        open.0.push(Open::Array(Vec::new()));
+                        self.check_depth(open, start)?;
+                        open.push(Open::Array(Vec::new()));
                         continue 'value;
                     }
                 }
@@ -125,9 +176,9 @@ impl<'t> Parser<'t> {
                     if self.eat(b'}') {
                         Value::Object(Map::new())
                     } else {
-                        self.check_depth(&open, start)?;
+                        self.check_depth(open, start)?;
                         let (key, at) = self.key()?;
-                        open.0.push(Open::Object(Map::new(), key, at));
+                        open.push(Open::Object(Map::new(), key, at));
                         continue 'value;
                     }
                 }
@@ -142,7 +193,7 @@ impl<'t> Parser<'t> {
             // Hand the value to the innermost container, closing containers as their
             // brackets come, until a comma asks for the next value.
             loop {
-                let Some(top) = open.0.last_mut() else {
+                let Some(top) = open.open.last_mut() else {
                     return Ok(done);
                 };
                 let array = match top {
@@ -150,15 +201,17 @@ impl<'t> Parser<'t> {
                         items.push(done);
                         true
                     }
-                    Open::Object(map, key, at) => {
-                        let key = core::mem::take(key);
-                        if map.contains_key(&key) {
-                            dismantle(done);
-                            return Err(self.error_at(*at, format!("duplicate key {key:?}")));
+                    Open::Object(map, key, at) => match map.entry(core::mem::take(key)) {
+                        Entry::Vacant(slot) => {
+                            slot.insert(done);
+                            false
                         }
-                        map.insert(key, done);
-                        false
-                    }
+                        Entry::Occupied(slot) => {
+                            dismantle(done);
+                            let message = format!("duplicate key {:?}", slot.key());
+                            return Err(self.error_at(*at, message));
+                        }
+                    },
                 };
                 self.skip_ws();
                 match (self.peek(), array) {
@@ -170,14 +223,14 @@ impl<'t> Parser<'t> {
                         self.pos += 1;
                         self.skip_ws();
                         let (key, at) = self.key()?;
-                        if let Some(Open::Object(_, k, a)) = open.0.last_mut() {
+                        if let Some(Open::Object(_, k, a)) = open.open.last_mut() {
                             (*k, *a) = (key, at);
                         }
                         continue 'value;
                     }
                     (Some(b']'), true) | (Some(b'}'), false) => {
                         self.pos += 1;
-                        done = match open.0.pop() {
+                        done = match open.open.pop() {
                             Some(Open::Array(items)) => Value::Array(items),
                             Some(Open::Object(map, _, _)) => Value::Object(map),
                             None => unreachable!("a container was open"),
@@ -193,7 +246,7 @@ impl<'t> Parser<'t> {
     }
 
     fn check_depth(&self, open: &OpenStack, start: usize) -> Result<(), JsonError> {
-        if open.0.len() < MAX_JSON_DEPTH {
+        if open.open.len() < MAX_JSON_DEPTH {
             return Ok(());
         }
         let message = format!("nested deeper than {MAX_JSON_DEPTH} levels");
@@ -248,6 +301,8 @@ impl<'t> Parser<'t> {
             }
             i
         };
+        // The magnitude, while it fits a u64.
+        let mut magnitude = Some(0u64);
         match b.get(i) {
             Some(b'0') => {
                 i += 1;
@@ -255,7 +310,14 @@ impl<'t> Parser<'t> {
                     return Err(self.error_at(i, "invalid number"));
                 }
             }
-            Some(b'1'..=b'9') => i = digits(i),
+            Some(b'1'..=b'9') => {
+                while let Some(d) = b.get(i).filter(|c| c.is_ascii_digit()) {
+                    magnitude = magnitude
+                        .and_then(|m| m.checked_mul(10))
+                        .and_then(|m| m.checked_add(u64::from(d - b'0')));
+                    i += 1;
+                }
+            }
             Some(_) => return Err(self.error_at(i, "invalid number")),
             None => return Err(self.error_at(i, "EOF while parsing a value")),
         }
@@ -280,8 +342,7 @@ impl<'t> Parser<'t> {
         }
         self.pos = i;
         if i == int_end {
-            let magnitude = &self.text[start + usize::from(negative)..i];
-            if let Ok(m) = magnitude.parse::<u64>() {
+            if let Some(m) = magnitude {
                 if !negative {
                     return Ok(Value::from(m));
                 }
@@ -316,21 +377,29 @@ impl<'t> Parser<'t> {
             let rest = &self.text.as_bytes()[self.pos..];
             let end = memchr::memchr2(b'"', b'\\', rest);
             let plain = &rest[..end.unwrap_or(rest.len())];
-            if let Some(c) = plain.iter().position(|&b| b < 0x20) {
+            // No early exit: this form vectorises; the position is looked for on error only.
+            if plain.iter().fold(false, |any, &b| any | (b < 0x20)) {
+                let c = plain.iter().position(|&b| b < 0x20).unwrap_or(0);
                 let message = "control character (\\u0000-\\u001F) found while parsing a string";
                 return Err(self.error_at(self.pos + c, message));
             }
             // `"` and `\` are ASCII, so both ends of `plain` are char boundaries.
-            out.push_str(&self.text[self.pos..self.pos + plain.len()]);
+            let text = &self.text[self.pos..self.pos + plain.len()];
             self.pos += plain.len();
             match end.map(|n| rest[n]) {
                 None => return Err(self.error("EOF while parsing a string")),
+                Some(b'"') if out.is_empty() => {
+                    self.pos += 1;
+                    return Ok(String::from(text));
+                }
                 Some(b'"') => {
                     self.pos += 1;
+                    out.push_str(text);
                     return Ok(out);
                 }
                 _ => {
                     self.pos += 1;
+                    out.push_str(text);
                     out.push(self.escape()?);
                 }
             }

@@ -5,7 +5,7 @@ use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::json::{from_json_str, to_json_string, JsonError};
+use crate::json::{documents, from_json_str, to_json_string, JsonError};
 use crate::math::{Precision, Vector2};
 use crate::read::MathRef;
 use crate::{to_vec, ContainerTypeSpec, Decoder, Dialect, VariantRef, VariantType, Writer};
@@ -265,4 +265,30 @@ fn nil_element_types() {
         from_json_str(g4, text).unwrap(),
         [0x1c, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 5, 0, 0, 0]
     );
+}
+
+#[test]
+fn documents_report_their_lines_and_stop_after_a_syntax_error() {
+    let g4 = Dialect::GODOT_4;
+    let text = "\"i:1\"\n\n  \"i:2\" \"bad\"\n\"i:3\"\n[\n\"i:4\"\n]\n{\"x\" \n\"i:5\"";
+    let mut docs = documents(g4, text);
+    let mut seen = Vec::new();
+    while let Some(doc) = docs.next() {
+        seen.push((docs.line(), docs.offset(), doc.map_err(|e| e.to_string())));
+    }
+    let int = |i: u8| Ok(vec![2, 0, 0, 0, i, 0, 0, 0]);
+    assert_eq!(
+        seen,
+        [
+            (1, 0, int(1)),
+            (3, 9, int(2)),
+            (3, 15, Err("string without a type prefix (i:, f:, s:, sn:, np:): \"bad\" at $".into())),
+            (4, 21, int(3)),
+            (5, 27, Ok(vec![0x1c, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0])),
+            (8, 37, Err("invalid JSON: expected `:` at line 9 column 1".into())),
+        ]
+    );
+    // Fused, and the line is still that of the failed document.
+    assert!(docs.next().is_none());
+    assert_eq!(docs.line(), 8);
 }

@@ -42,18 +42,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut docs = gdwire::json::documents(args.wire.dialect, text);
     let mut index = 0;
     while let Some(doc) = docs.next() {
-        let line = docs.line();
-        let bytes = doc.with_context(|| format!("{name}: document {index} (line {line})"))?;
+        // Lines are counted only for messages.
+        let at = |docs: &gdwire::json::Documents<'_>| {
+            format!("{name}: document {index} (line {})", docs.line())
+        };
+        let bytes = doc.with_context(|| at(&docs))?;
         match framing {
             None if index > 0 => bail!(
-                "{name}: document {index} (line {line}): --framing none takes one document; \
-                 use --framing stream for several"
+                "{}: --framing none takes one document; use --framing stream for several",
+                at(&docs)
             ),
             None => {}
             Some(f) => {
-                let prefix = f.prefix(bytes.len()).map_err(|e| {
-                    anyhow::anyhow!("{name}: document {index} (line {line}): {}", e.kind())
-                })?;
+                let prefix = f
+                    .prefix(bytes.len())
+                    .map_err(|e| anyhow::anyhow!("{}: {}", at(&docs), e.kind()))?;
                 out.write_all(&prefix)?;
             }
         }
