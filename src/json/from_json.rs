@@ -27,8 +27,8 @@ use VariantType as T;
 /// [`crate::json::write_json`]. Output is canonical (what the engine writes for the value).
 /// Full objects and typed-container class names are written as given.
 ///
-/// The parser keeps its own stack: nesting is limited by [`MAX_JSON_DEPTH`], never by the
-/// thread's stack. A key repeated in one object is an error.
+/// The parser keeps its own stack: nesting is limited by
+/// [`MAX_JSON_DEPTH`](crate::json::MAX_JSON_DEPTH), never by the thread's stack. A key repeated in one object is an error.
 ///
 /// ```
 /// use gdwire::{json, Dialect};
@@ -83,6 +83,16 @@ pub struct Documents<'t> {
     /// top each time would make a text of many documents quadratic).
     counted: Cell<(usize, usize)>,
     ended: bool,
+}
+
+impl core::fmt::Debug for Documents<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Documents")
+            .field("dialect", &self.dialect)
+            .field("offset", &self.start)
+            .field("ended", &self.ended)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Documents<'_> {

@@ -282,10 +282,22 @@ fn documents_report_their_lines_and_stop_after_a_syntax_error() {
         [
             (1, 0, int(1)),
             (3, 9, int(2)),
-            (3, 15, Err("string without a type prefix (i:, f:, s:, sn:, np:): \"bad\" at $".into())),
+            (
+                3,
+                15,
+                Err("string without a type prefix (i:, f:, s:, sn:, np:): \"bad\" at $".into())
+            ),
             (4, 21, int(3)),
-            (5, 27, Ok(vec![0x1c, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0])),
-            (8, 37, Err("invalid JSON: expected `:` at line 9 column 1".into())),
+            (
+                5,
+                27,
+                Ok(vec![0x1c, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0])
+            ),
+            (
+                8,
+                37,
+                Err("invalid JSON: expected `:` at line 9 column 1".into())
+            ),
         ]
     );
     // Fused, and the line is still that of the failed document.
