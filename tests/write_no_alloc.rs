@@ -95,7 +95,24 @@ fn writing_into_a_slice_never_allocates() {
         let _ = w.begin_array(2);
         let _ = w.finish();
         let _ = w.raw(&[0xff, 0, 0, 0]);
+        // Heap spill allowed but not needed: 63 saved containers fit the fixed slots.
+        let mut w = Writer::new(&mut buf[..], Dialect::GODOT_4).with_heap_spill(true);
+        for _ in 0..gdwire::write::MAX_OPEN_CONTAINERS {
+            w.begin_array(2).unwrap();
+        }
+        for _ in 0..=gdwire::write::MAX_OPEN_CONTAINERS {
+            w.nil().unwrap();
+        }
+        written += w.finish().unwrap();
     });
     assert!(written > 0);
     assert_eq!(count, 0, "the slice write path allocated");
+    // One container more does spill (so the check above could fail).
+    let count = allocations_in(|| {
+        let mut w = Writer::new(&mut buf[..], Dialect::GODOT_4).with_heap_spill(true);
+        for _ in 0..=gdwire::write::MAX_OPEN_CONTAINERS {
+            w.begin_array(2).unwrap();
+        }
+    });
+    assert_eq!(count, 1);
 }
