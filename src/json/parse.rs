@@ -3,8 +3,9 @@
 //! serde_json's parser recurses once per nesting level and stops at 128 levels, so values
 //! nested deeper than about 63 dictionaries, which gdwire dumps fine, could not be read back.
 //! This parser keeps its open containers in a `Vec`: nesting costs heap, not call stack, up to
-//! [`MAX_JSON_DEPTH`]. `Value`'s own `Drop` recurses as well, so every tree built here is
-//! taken apart by [`dismantle`], never dropped whole.
+//! [`MAX_JSON_DEPTH`]. `Value`'s own `Drop` recurses as well, so a tree deeper than
+//! serde_json's 128 levels is taken apart by [`dismantle`] ([`Parser::discard`]) instead of
+//! being dropped whole.
 //!
 //! It accepts exactly RFC 8259 JSON, and builds the same `Value`s as `serde_json::from_str`
 //! with `float_roundtrip` (integers as `u64` / `i64` where they fit, `-0` as the float `-0.0`,
