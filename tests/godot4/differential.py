@@ -22,7 +22,8 @@ deleted, splices of two values. Inputs are capped at 16 KiB.
 
 Each output line: {"name", "kind", "hex", "modes": [m0, m1]} where m is
 {"verdict": "ok"|"error", "error": <Godot Error code, 0 when ok>, "type": <typeof>,
- "reenc": <hex of var_to_bytes_with_objects(result)>} (reenc only when ok and not nil).
+ "reenc": <hex of var_to_bytes_with_objects(result)> (when ok and not nil),
+ "messages": <the engine's ERROR lines, "message @ function (file:line)"> (when error)}.
 """
 import json, os, random, subprocess, sys, tempfile
 
@@ -192,6 +193,7 @@ def decode_all(cs):
             entry = {"verdict": "error" if failed else "ok", "type": r["type"]}
             if failed:
                 entry["error"] = ERRORS.get(codes[0], -1) if codes else -1
+                entry["messages"] = lines
                 if not codes:
                     entry["problem"] = "null result without a Returning: line"
             else:
