@@ -48,6 +48,10 @@ impl<'a> ArrayRef<'a> {
         &self.items
     }
 
+    pub(crate) fn items_mut(&mut self) -> &mut Items<'a> {
+        &mut self.items
+    }
+
     /// The head, re-read from the header (it was read when this view was made).
     fn head(&self) -> Option<ArrayHead<'a>> {
         let Items {

@@ -41,6 +41,10 @@ impl<'a> DictRef<'a> {
         &self.entries
     }
 
+    pub(crate) fn items_mut(&mut self) -> &mut Items<'a> {
+        &mut self.entries
+    }
+
     /// The head, re-read from the header (it was read when this view was made).
     fn head(&self) -> Option<DictHead<'a>> {
         let Items {

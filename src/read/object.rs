@@ -47,6 +47,10 @@ impl<'a> FullObjectRef<'a> {
         &self.props
     }
 
+    pub(crate) fn items_mut(&mut self) -> &mut Items<'a> {
+        &mut self.props
+    }
+
     /// The class name (e.g. `"Node"`).
     pub fn class(&self) -> StrRef<'a> {
         // Re-read from the header: it was read (and checked) when this view was made.

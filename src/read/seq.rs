@@ -32,10 +32,20 @@ pub(crate) struct Seq<'a> {
     unskipped: Option<usize>,
     /// Where the items start (identifies the container for `resume`).
     origin: usize,
+    /// The run was validated with its container (see `Items::checked`); container views
+    /// handed out inherit it.
+    checked: bool,
 }
 
 impl<'a> Seq<'a> {
-    pub(crate) fn new(dec: Decoder, data: &'a [u8], pos: usize, left: u32, depth: u32) -> Self {
+    pub(crate) fn new(
+        dec: Decoder,
+        data: &'a [u8],
+        pos: usize,
+        left: u32,
+        depth: u32,
+        checked: bool,
+    ) -> Self {
         Seq {
             dec,
             data,
@@ -44,6 +54,7 @@ impl<'a> Seq<'a> {
             depth,
             unskipped: None,
             origin: pos,
+            checked,
         }
     }
 
@@ -80,11 +91,18 @@ impl<'a> Seq<'a> {
             return Some(Ok(value));
         }
         let mut next = Next::Leaf(self.pos);
-        let value = read_value(&self.dec, self.data, self.pos, self.depth, false, &mut next);
+        let mut value = read_value(&self.dec, self.data, self.pos, self.depth, false, &mut next);
         match next {
             _ if value.is_err() => self.left = 0,
             Next::Leaf(end) => self.pos = end,
-            Next::Nest { .. } => self.unskipped = Some(self.pos),
+            Next::Nest { .. } => {
+                self.unskipped = Some(self.pos);
+                if !self.checked {
+                    if let Ok(v) = &mut value {
+                        v.mark_unchecked();
+                    }
+                }
+            }
         }
         Some(value)
     }
