@@ -35,8 +35,7 @@ fn walk<const IN_PLACE: bool, const AS_STR: bool>(v: &VariantRef<'_>, sum: &mut 
             let mut it = a.iter();
             loop {
                 match &it.next() {
-                    Some(Ok(x)) => walk::<IN_PLACE, AS_STR>(x, sum),
-                    Some(Err(e)) => panic!("{e}"),
+                    Some(x) => walk::<IN_PLACE, AS_STR>(x, sum),
                     None => break,
                 }
             }
@@ -45,32 +44,23 @@ fn walk<const IN_PLACE: bool, const AS_STR: bool>(v: &VariantRef<'_>, sum: &mut 
             let mut it = d.iter();
             loop {
                 match &it.next() {
-                    Some(Ok((k, v))) => {
+                    Some((k, v)) => {
                         walk::<IN_PLACE, AS_STR>(k, sum);
                         walk::<IN_PLACE, AS_STR>(v, sum);
                     }
-                    Some(Err(e)) => panic!("{e}"),
                     None => break,
                 }
             }
         }
         VariantRef::Array(a) => {
             for x in a.iter() {
-                match &x {
-                    Ok(x) => walk::<IN_PLACE, AS_STR>(x, sum),
-                    Err(e) => panic!("{e}"),
-                }
+                walk::<IN_PLACE, AS_STR>(&x, sum);
             }
         }
         VariantRef::Dictionary(d) => {
-            for e in d.iter() {
-                match &e {
-                    Ok((k, v)) => {
-                        walk::<IN_PLACE, AS_STR>(k, sum);
-                        walk::<IN_PLACE, AS_STR>(v, sum);
-                    }
-                    Err(e) => panic!("{e}"),
-                }
+            for (k, v) in d.iter() {
+                walk::<IN_PLACE, AS_STR>(&k, sum);
+                walk::<IN_PLACE, AS_STR>(&v, sum);
             }
         }
         leaf => self::leaf::<AS_STR>(leaf, sum),
@@ -142,7 +132,7 @@ fn walker_stream<const AS_STR: bool>(dec: Decoder, bytes: &[u8]) -> u64 {
                 Err(e) => panic!("{e}"),
             }
         }
-        pos += walker.position();
+        pos += walker.offset();
     }
     sum
 }
@@ -228,7 +218,7 @@ fn mesh_sums(dec: Decoder, bytes: &[u8]) -> f64 {
     while !cursor.is_at_end() {
         let dict = cursor.read().unwrap().as_dictionary().unwrap();
         for e in dict.iter() {
-            total += match e.unwrap().1 {
+            total += match e.1 {
                 VariantRef::PackedVector3Array(p) => sum_v3(p) as f64,
                 VariantRef::PackedFloat32Array(p) => sum_f32(p) as f64,
                 VariantRef::PackedInt32Array(p) => sum_i32(p) as f64,

@@ -1,5 +1,6 @@
 //! The read path: zero-copy, allocation-free, panic-free on any input.
 
+mod access;
 mod array;
 mod compare;
 mod container_type;
@@ -22,14 +23,15 @@ mod value;
 mod walk;
 mod walked;
 
-pub use array::{ArrayIter, ArrayKind, ArrayRef};
+pub use access::{GetError, WrongType};
+pub use array::{ArrayIter, ArrayKind, ArrayRef, ArrayTryIter};
 pub use container_type::ContainerType;
 pub use cursor::Cursor;
 pub use decoder::{from_bytes, from_bytes_exact, Decoder, MAX_DEPTH};
-pub use dict::{DictIter, DictRef};
+pub use dict::{DictIter, DictRef, DictTryIter};
 pub use math_ref::MathRef;
 pub use node_path::NodePathRef;
-pub use object::{FullObjectRef, ObjectRef, PropertyIter, SignalRef};
+pub use object::{FullObjectRef, ObjectRef, PropertyIter, PropertyTryIter, SignalRef};
 pub use packed::{Element, PackedReals, PackedRef, PackedStrings};
 pub(crate) use seq::quick_leaf;
 pub use skip::MAX_PENDING_LEVELS;

@@ -107,6 +107,13 @@ impl<'a> Seq<'a> {
         Some(value)
     }
 
+    /// [`Seq::next_value`] for a validated run: `None` at the end, and also at malformed
+    /// bytes, which only a walker's not yet validated view can hold.
+    #[inline(always)]
+    pub(crate) fn next_trusted(&mut self) -> Option<VariantRef<'a>> {
+        self.next_value()?.ok()
+    }
+
     /// The next object property: a name string block, then a value.
     pub(crate) fn next_property(&mut self) -> Option<Result<(StrRef<'a>, VariantRef<'a>)>> {
         if self.left == 0 {
@@ -212,10 +219,14 @@ pub(crate) fn quick_leaf<'a>(
         VariantType::String => {
             let rules = dec.dialect().text_rules();
             let (s, end) = string_block_trusted(data, p, rules)?;
-            if validate && !crate::read::text::is_valid(s.raw(), rules) {
-                return None;
+            if validate {
+                (
+                    VariantRef::String(crate::read::text::checked(s.raw(), rules)?),
+                    end,
+                )
+            } else {
+                (VariantRef::String(s), end)
             }
-            (VariantRef::String(s), end)
         }
         _ => return None,
     })
