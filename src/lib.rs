@@ -20,12 +20,14 @@
 //! ];
 //! let value = from_bytes(Dialect::GODOT_4, &packet)?;
 //! let dict = value.as_dictionary().expect("a dictionary");
-//! for entry in dict.iter() {
-//!     let (key, value) = entry?;
+//! // Validated by `from_bytes`: iterating and lookups cannot fail.
+//! for (key, value) in dict.iter() {
 //!     assert_eq!(key.as_str(), Some("hp")); // borrowed from `packet`
 //!     assert_eq!(value, VariantRef::Int(100));
 //! }
-//! # Ok::<(), gdwire::Error>(())
+//! let hp: i64 = dict.get_as("hp")?; // typed lookup; the error says what was found
+//! assert_eq!(hp, 100);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! There is no version marker on the wire: choose the [`Dialect`] that wrote the bytes.

@@ -194,8 +194,8 @@ fn every_malformed_input_gets_the_engine_verdict() {
                     // last value.
                     let want = &f.desc.as_ref().unwrap()["v"][0];
                     let d = v.as_dictionary().unwrap();
-                    let (first, _) = d.iter().next().unwrap().unwrap();
-                    let (_, last) = d.iter().last().unwrap().unwrap();
+                    let (first, _) = d.iter().next().unwrap();
+                    let (_, last) = d.iter().last().unwrap();
                     let r = check(&want[0], &first, Objects::ClassOnly, &at)
                         .and_then(|()| check(&want[1], &last, Objects::ClassOnly, &at));
                     if let Err(e) = r {

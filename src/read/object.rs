@@ -49,6 +49,10 @@ impl<'a> FullObjectRef<'a> {
         &self.props
     }
 
+    pub(crate) fn items_mut(&mut self) -> &mut Items<'a> {
+        &mut self.props
+    }
+
     /// The class name (e.g. `"Node"`).
     pub fn class(&self) -> StrRef<'a> {
         // Re-read from the header: it was read (and checked) when this view was made.
@@ -72,11 +76,47 @@ impl<'a> FullObjectRef<'a> {
         self.props.count == 0
     }
 
-    /// Iterates `(name, value)` pairs.
+    /// Iterates `(name, value)` pairs (infallible on a validated view, see
+    /// [`ArrayRef`](crate::ArrayRef)).
     pub fn properties(&self) -> PropertyIter<'a> {
         PropertyIter {
             props: self.props.seq(),
         }
+    }
+
+    /// Iterates `(name, value)` pairs with an error at malformed bytes, for a walker's
+    /// `Event::Begin` view, which is not validated yet.
+    pub fn try_properties(&self) -> PropertyTryIter<'a> {
+        PropertyTryIter {
+            props: self.props.seq(),
+        }
+    }
+}
+
+/// Iterator over a full object's properties, reporting malformed bytes
+/// ([`FullObjectRef::try_properties`]).
+#[derive(Clone)]
+pub struct PropertyTryIter<'a> {
+    props: Seq<'a>,
+}
+
+impl<'a> PropertyTryIter<'a> {
+    /// As the infallible iterator's `walked` (see [`Walked`](crate::read::Walked)).
+    pub fn walked(&self) -> Option<crate::read::Walked<'a>> {
+        self.props.walked()
+    }
+
+    /// As the infallible iterator's `resume` (see [`Walked`](crate::read::Walked)).
+    pub fn resume(&mut self, child: crate::read::Walked<'a>) -> bool {
+        self.props.resume(child)
+    }
+}
+
+impl<'a> Iterator for PropertyTryIter<'a> {
+    type Item = Result<(StrRef<'a>, VariantRef<'a>)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.props.next_property()
     }
 }
 
@@ -87,10 +127,10 @@ pub struct PropertyIter<'a> {
 }
 
 impl<'a> Iterator for PropertyIter<'a> {
-    type Item = Result<(StrRef<'a>, VariantRef<'a>)>;
+    type Item = (StrRef<'a>, VariantRef<'a>);
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.props.next_property()
+        self.props.next_property()?.ok()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -102,6 +142,11 @@ impl<'a> Iterator for PropertyIter<'a> {
 impl ExactSizeIterator for PropertyIter<'_> {}
 
 impl<'a> PropertyIter<'a> {
+    /// The next property or the error at malformed bytes (see `ArrayIter::try_next`).
+    pub(crate) fn try_next(&mut self) -> Option<Result<(StrRef<'a>, VariantRef<'a>)>> {
+        self.props.next_property()
+    }
+
     /// Once every property has been taken: where the object ends, for the parent iterator's
     /// `resume` (see [`Walked`]). `None` while items remain or after an error. If the last
     /// property is a container that was not handed back itself, this skips over it.

@@ -102,7 +102,7 @@ pub struct Walker<'a, const N: usize = 2048> {
 
 impl<'a> Walker<'a> {
     /// A walker over the value at the start of `bytes` (trailing bytes are left alone; see
-    /// [`Walker::position`]).
+    /// [`Walker::offset`]).
     pub fn new(dec: Decoder, bytes: &'a [u8]) -> Walker<'a> {
         Walker::with_stack(dec, bytes)
     }
@@ -146,9 +146,10 @@ impl<'a, const N: usize> Walker<'a, N> {
         self.sp = 0;
     }
 
-    /// Where the walk stands: after the last event, the length of the value (as
-    /// [`Decoder::validate`] returns it).
-    pub fn position(&self) -> usize {
+    /// Where the walk stands, in bytes from the start: after the last event, the length of
+    /// the value (as [`Decoder::validate`] returns it). (Not `position`: on a `&mut Walker`
+    /// that name resolves to [`Iterator::position`].)
+    pub fn offset(&self) -> usize {
         self.pos.min(self.data.len())
     }
 

@@ -387,8 +387,8 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
             }
             let want = desc["props"].as_array().unwrap();
             expect_eq(o.len(), want.len(), at)?;
-            for (i, (w, g)) in want.iter().zip(o.properties()).enumerate() {
-                let (name, value) = g.map_err(|e| format!("{at}: property {i}: {e}"))?;
+            for (w, g) in want.iter().zip(o.properties()) {
+                let (name, value) = g;
                 check_text(&w[0], name, at)?;
                 check(&w[1], &value, objects, &format!("{at}.{name}"))?;
             }
@@ -399,7 +399,7 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
             let want = d.as_array().unwrap();
             expect_eq(a.len(), want.len(), at)?;
             for (i, (w, g)) in want.iter().zip(a.iter()).enumerate() {
-                let g = g.map_err(|e| format!("{at}[{i}]: {e}"))?;
+                let g = g;
                 check(w, &g, objects, &format!("{at}[{i}]"))?;
             }
             Ok(())
@@ -414,7 +414,7 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
             let want = d.as_array().unwrap();
             expect_eq(m.len(), want.len(), at)?;
             for (i, (w, g)) in want.iter().zip(m.iter()).enumerate() {
-                let (k, v) = g.map_err(|e| format!("{at}{{{i}}}: {e}"))?;
+                let (k, v) = g;
                 check(&w[0], &k, objects, &format!("{at}{{key {i}}}"))?;
                 check(&w[1], &v, objects, &format!("{at}{{value {i}}}"))?;
             }
@@ -509,13 +509,13 @@ fn check_chain(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> 
                 .as_dictionary()
                 .ok_or(format!("{at}: not a dictionary"))?;
             expect_eq(d.len(), 1, &at)?;
-            let (k, v) = d.iter().next().unwrap().map_err(|e| format!("{at}: {e}"))?;
+            let (k, v) = d.iter().next().unwrap();
             check(&desc["key"], &k, objects, &at)?;
             v
         } else {
             let a = cur.as_array().ok_or(format!("{at}: not an array"))?;
             expect_eq(a.len(), 1, &at)?;
-            a.iter().next().unwrap().map_err(|e| format!("{at}: {e}"))?
+            a.iter().next().unwrap()
         };
     }
     check(&desc["leaf"], &cur, objects, at)
@@ -530,12 +530,12 @@ pub fn walk_into<'a>(stack: &mut Vec<VariantRef<'a>>, seen: &mut u64) -> Result<
         match v {
             VariantRef::Array(a) => {
                 for item in a.iter() {
-                    stack.push(item?);
+                    stack.push(item);
                 }
             }
             VariantRef::Dictionary(d) => {
                 for entry in d.iter() {
-                    let (k, v) = entry?;
+                    let (k, v) = entry;
                     stack.push(k);
                     stack.push(v);
                 }
@@ -543,7 +543,7 @@ pub fn walk_into<'a>(stack: &mut Vec<VariantRef<'a>>, seen: &mut u64) -> Result<
             VariantRef::Object(ObjectRef::Full(o)) => {
                 *seen += o.class().bytes().len() as u64;
                 for p in o.properties() {
-                    let (name, value) = p?;
+                    let (name, value) = p;
                     *seen += name.bytes().len() as u64;
                     stack.push(value);
                 }
@@ -579,19 +579,19 @@ pub fn node_path_pads(base: &[u8], v: &VariantRef<'_>, out: &mut Vec<usize>) {
         VariantRef::NodePath(p) => pads_of(base, p, out),
         VariantRef::Array(a) => {
             for item in a.iter() {
-                node_path_pads(base, &item.unwrap(), out);
+                node_path_pads(base, &item, out);
             }
         }
         VariantRef::Dictionary(d) => {
             for entry in d.iter() {
-                let (k, v) = entry.unwrap();
+                let (k, v) = entry;
                 node_path_pads(base, &k, out);
                 node_path_pads(base, &v, out);
             }
         }
         VariantRef::Object(ObjectRef::Full(o)) => {
             for prop in o.properties() {
-                node_path_pads(base, &prop.unwrap().1, out);
+                node_path_pads(base, &prop.1, out);
             }
         }
         _ => {}

@@ -90,7 +90,7 @@ fn walk(decoder: &Decoder, payload: &[u8], t: &mut Totals) -> gdwire::Result<Var
         top.get_or_insert(ty);
         depth += usize::from(opens);
     }
-    let used = walker.position();
+    let used = walker.offset();
     if used != payload.len() {
         let count = payload.len() - used;
         return Err(gdwire::Error::new(ErrorKind::TrailingBytes { count }, used));
