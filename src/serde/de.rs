@@ -44,8 +44,8 @@ const STACK: usize = MAX_NESTING as usize + 1;
 ///
 /// // Two values as `FileAccess.store_var` writes them: u32 length, then the value.
 /// let file = [
-///     20, 0, 0, 0, 0x1b,0,0,0, 1,0,0,0, 4,0,0,0, 3,0,0,0, b's',b'e',b'q',0, 2,0,0,0, 7,0,0,0,
-///     20, 0, 0, 0, 0x1b,0,0,0, 1,0,0,0, 4,0,0,0, 3,0,0,0, b's',b'e',b'q',0, 2,0,0,0, 8,0,0,0,
+///     28, 0, 0, 0, 0x1b,0,0,0, 1,0,0,0, 4,0,0,0, 3,0,0,0, b's',b'e',b'q',0, 2,0,0,0, 7,0,0,0,
+///     28, 0, 0, 0, 0x1b,0,0,0, 1,0,0,0, 4,0,0,0, 3,0,0,0, b's',b'e',b'q',0, 2,0,0,0, 8,0,0,0,
 /// ];
 /// let decoder = Decoder::new(Dialect::GODOT_4);
 /// let pings: Vec<Ping> = Deserializer::framed(Framing::default(), decoder, &file)

@@ -35,7 +35,7 @@ use VariantType as T;
 /// let mut buf = vec![0u8; len];
 /// let mut ser = Serializer::new(&mut buf[..], Dialect::GODOT_4);
 /// Hp { hp: 100 }.serialize(&mut ser)?;
-/// assert_eq!(ser.finish()?, 24);
+/// assert_eq!(ser.finish()?, 28);
 /// assert_eq!(&buf[..8], &[0x1b, 0, 0, 0, 1, 0, 0, 0]); // a Dictionary with one entry
 /// # Ok::<(), gdwire::serde::Error>(())
 /// ```
