@@ -52,6 +52,8 @@ pub mod header;
 pub mod json;
 pub mod math;
 pub mod read;
+#[cfg(feature = "serde")]
+pub mod serde;
 #[cfg(feature = "alloc")]
 pub mod text;
 mod variant_type;
