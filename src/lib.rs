@@ -49,6 +49,7 @@ pub mod header;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod math;
+pub mod multiplayer;
 pub mod read;
 #[cfg(feature = "alloc")]
 pub mod text;
@@ -56,7 +57,7 @@ mod variant_type;
 pub mod write;
 
 pub use dialect::{Dialect, Family, TextRules};
-pub use error::{Error, ErrorKind, Expected, Result};
+pub use error::{Error, ErrorKind, Expected, PacketField, PacketProblem, Result};
 #[cfg(feature = "alloc")]
 pub use frame::FrameBuffer;
 pub use frame::{Framing, Split};
