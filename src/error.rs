@@ -117,7 +117,8 @@ pub enum PacketProblem {
     /// A size-prefixed block (custom spawn argument, sync entry) whose values do not fill it
     /// exactly.
     SizeMismatch,
-    /// A delta sync entry whose value count differs from the bits set in its mask.
+    /// A delta sync entry whose value count differs from the bits set in its mask, or whose
+    /// mask is zero.
     ValueCount,
     /// A fixed-size packet (CONFIRM_PATH, DESPAWN, ADD_PEER, DEL_PEER) with bytes after it.
     Length,
@@ -125,6 +126,8 @@ pub enum PacketProblem {
     Text,
     /// A WebSocket peer id message with an id below 2.
     PeerId,
+    /// Writer: a scene spawn with scene id 255 (that value means a custom spawn).
+    SceneId,
 }
 
 impl fmt::Display for PacketProblem {
@@ -140,6 +143,7 @@ impl fmt::Display for PacketProblem {
             PacketProblem::Length => f.write_str("bytes after a fixed-size packet"),
             PacketProblem::Text => f.write_str("name or path is not UTF-8"),
             PacketProblem::PeerId => f.write_str("peer id below 2"),
+            PacketProblem::SceneId => f.write_str("scene id 255 is reserved for custom spawns"),
         }
     }
 }

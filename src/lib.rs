@@ -41,6 +41,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "tokio")]
+pub mod codec;
 mod dialect;
 mod error;
 mod float_width;

@@ -213,5 +213,28 @@ pub fn parse_peer_id_message(msg: &[u8]) -> Result<i32> {
     Ok(id)
 }
 
+/// Writes one packet into a new `Vec` (a WebSocket message, a datagram): `write` makes the
+/// packet with the [`PacketWriter`], this finishes it. Feature `alloc`.
+///
+/// ```
+/// use gdwire::multiplayer::{packet_to_vec, Target};
+/// let msg = packet_to_vec(|w| {
+///     w.remote_call(Target::Cached(1), 0, 1)?;
+///     w.int(5)
+/// })?;
+/// assert_eq!(msg, [0x00, 1, 0, 1, 0x02, 5]);
+/// # Ok::<(), gdwire::Error>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub fn packet_to_vec<'p, F>(write: F) -> Result<alloc::vec::Vec<u8>>
+where
+    F: FnOnce(&mut PacketWriter<'p, alloc::vec::Vec<u8>>) -> Result<()>,
+{
+    let mut w = PacketWriter::new(alloc::vec::Vec::new());
+    write(&mut w)?;
+    w.finish()?;
+    Ok(w.into_sink())
+}
+
 #[cfg(test)]
 mod tests;

@@ -424,8 +424,9 @@ fn remote_call<'a>(dec: Decoder, b: &'a [u8], b0: u8) -> Result<RemoteCall<'a>> 
 }
 
 fn simplify_path(b: &[u8]) -> Result<SimplifyPath<'_>> {
-    let sum = b.get(1..34).ok_or(short(PacketField::Checksum, 1))?;
-    let checksum = text(sum, 1)?;
+    // 32 bytes, then a NUL the engine skips without looking at it.
+    b.get(1..34).ok_or(short(PacketField::Checksum, 1))?;
+    let checksum = core::str::from_utf8(&b[1..33]).map_err(|_| bad(PacketProblem::Text, 1))?;
     let cache_id = u32_field(b, 34, PacketField::Id)?;
     let path = text(&b[38..], 38)?;
     Ok(SimplifyPath {
@@ -498,7 +499,8 @@ fn sync_entry(dec: Decoder, b: &[u8], pos: usize, delta: bool) -> Result<(SyncEn
         return Err(bad(PacketProblem::SizeMismatch, at));
     }
     if let Some(m) = mask {
-        if values.len() != m.count_ones() as usize {
+        // The engine rejects a delta naming no property.
+        if m == 0 || values.len() != m.count_ones() as usize {
             return Err(bad(PacketProblem::ValueCount, pos + 4));
         }
     }

@@ -1,8 +1,8 @@
 //! Writing one `SceneMultiplayer` packet into a [`Sink`].
 
 use crate::error::{Error, ErrorKind, PacketProblem, Result};
-use crate::multiplayer::values::{bool_byte, int_bytes};
-use crate::multiplayer::{Command, SysCommand};
+use crate::multiplayer::values::{bool_byte, int_bytes, Values};
+use crate::multiplayer::{Args, Command, IdWidth, NodeRef, Packet, Sys, SysCommand};
 use crate::read::VariantRef;
 use crate::write::{IntoSink, Sink, Writer};
 use crate::Dialect;
@@ -300,36 +300,46 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
         sync_ids: &[u32],
         name: &str,
     ) -> Result<()> {
-        self.guard(|w| {
-            let (scene, custom) = match kind {
-                SpawnKind::Scene(0xFF) => {
-                    return Err(Error::new(
-                        ErrorKind::InvalidPacket(PacketProblem::Length),
-                        w.here(),
-                    ))
-                }
-                SpawnKind::Scene(i) => (i, false),
-                SpawnKind::Custom => (0xFF, true),
-            };
-            let too_long = |len| Error::new(ErrorKind::TooLong { len }, 0);
-            let n_sync = u32::try_from(sync_ids.len()).map_err(|_| too_long(sync_ids.len()))?;
-            let name_len = u32::try_from(name.len() + 1).map_err(|_| too_long(name.len()))?;
-            w.begin(Command::Spawn, State::Spawn { custom })?;
-            w.put(&[Command::Spawn as u8, scene])?;
-            for v in [spawner, net_id, n_sync, name_len] {
-                w.put(&v.to_le_bytes())?;
+        self.guard(|w| w.spawn_head(kind, spawner, net_id, sync_ids.iter().copied(), name))
+    }
+
+    fn spawn_head<I>(
+        &mut self,
+        kind: SpawnKind,
+        spawner: u32,
+        net_id: u32,
+        sync_ids: I,
+        name: &str,
+    ) -> Result<()>
+    where
+        I: ExactSizeIterator<Item = u32>,
+    {
+        let (scene, custom) = match kind {
+            SpawnKind::Scene(0xFF) => {
+                let kind = ErrorKind::InvalidPacket(PacketProblem::SceneId);
+                return Err(Error::new(kind, self.here()));
             }
-            for id in sync_ids {
-                w.put(&id.to_le_bytes())?;
-            }
-            w.put(name.as_bytes())?;
-            w.put(&[0])?;
-            w.owed = if custom { Some(1) } else { None };
-            if custom {
-                w.open_size()?;
-            }
-            Ok(())
-        })
+            SpawnKind::Scene(i) => (i, false),
+            SpawnKind::Custom => (0xFF, true),
+        };
+        let too_long = |len| Error::new(ErrorKind::TooLong { len }, 0);
+        let n_sync = u32::try_from(sync_ids.len()).map_err(|_| too_long(sync_ids.len()))?;
+        let name_len = u32::try_from(name.len() + 1).map_err(|_| too_long(name.len()))?;
+        self.begin(Command::Spawn, State::Spawn { custom })?;
+        self.put(&[Command::Spawn as u8, scene])?;
+        for v in [spawner, net_id, n_sync, name_len] {
+            self.put(&v.to_le_bytes())?;
+        }
+        for id in sync_ids {
+            self.put(&id.to_le_bytes())?;
+        }
+        self.put(name.as_bytes())?;
+        self.put(&[0])?;
+        self.owed = if custom { Some(1) } else { None };
+        if custom {
+            self.open_size()?;
+        }
+        Ok(())
     }
 
     /// DESPAWN.
@@ -375,6 +385,10 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
             };
             if delta != mask.is_some() {
                 return Err(Error::new(ErrorKind::TooManyItems, w.here()));
+            }
+            if mask == Some(0) {
+                let kind = ErrorKind::InvalidPacket(PacketProblem::ValueCount);
+                return Err(Error::new(kind, w.here()));
             }
             w.close_entry()?;
             w.put(&net_id.to_le_bytes())?;
@@ -532,8 +546,9 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
 
     /// One value written with the crate's [`Writer`] (Godot 4 dialect), in plain
     /// `encode_variant` form: `encode` must write exactly one value. A bool or int written
-    /// this way is not compressed (the engine never sends that; use
-    /// [`PacketWriter::bool`] and [`PacketWriter::int`]).
+    /// this way is not compressed, and a lone PackedByteArray argument is not switched to
+    /// the byte-only form (the engine sends neither; use [`PacketWriter::bool`],
+    /// [`PacketWriter::int`], [`PacketWriter::value`] or [`PacketWriter::remote_call_bytes`]).
     pub fn with<F>(&mut self, encode: F) -> Result<()>
     where
         F: FnOnce(&mut Writer<&mut S>) -> Result<()>,
@@ -546,6 +561,79 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
             inner.finish()?;
             w.after_value()
         })
+    }
+
+    /// Writes a parsed packet again (for a relay or a proxy that forwards what it reads):
+    /// same fields, in the engine's canonical form (ints in their narrowest width; ids in
+    /// the width they came in). Call [`PacketWriter::finish`] afterwards.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, PacketWriter};
+    /// let sent = [0x00, 3, 1, 1, 0xC2, 5, 0, 0, 0, 0, 0, 0, 0]; // int 5 sent in 64 bits
+    /// let mut out = Vec::new();
+    /// let mut w = PacketWriter::new(&mut out);
+    /// w.packet(&Packet::parse(&sent)?)?;
+    /// w.finish()?;
+    /// assert_eq!(out, [0x00, 3, 1, 1, 0x02, 5]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
+    pub fn packet(&mut self, packet: &Packet<'p>) -> Result<()> {
+        match *packet {
+            Packet::RemoteCall(c) => {
+                let target = match c.node {
+                    NodeRef::Path { path, .. } => Target::Path(path),
+                    NodeRef::Cached(id) if c.node_width == IdWidth::U32 => Target::Cached32(id),
+                    NodeRef::Cached(id) => Target::Cached(id),
+                };
+                match c.args {
+                    Args::Bytes(b) => self.remote_call_bytes(target, c.method, b),
+                    Args::Values(v) => {
+                        self.remote_call(target, c.method, v.len() as u8)?;
+                        self.values(v)
+                    }
+                }
+            }
+            Packet::SimplifyPath(p) => self.simplify_path(p.checksum, p.cache_id, p.path),
+            Packet::ConfirmPath(c) => self.confirm_path(c.checksum_ok, c.cache_id),
+            Packet::Raw(b) => self.raw(b),
+            Packet::Spawn(s) => {
+                let kind = match s.custom {
+                    Some(_) => SpawnKind::Custom,
+                    None => SpawnKind::Scene(s.scene_id),
+                };
+                self.guard(|w| w.spawn_head(kind, s.spawner, s.net_id, s.sync_ids.iter(), s.name))?;
+                if let Some(v) = s.custom {
+                    self.value(&v)?;
+                }
+                self.values(s.state)
+            }
+            Packet::Despawn(id) => self.despawn(id),
+            Packet::Sync(s) => {
+                match s.time {
+                    Some(t) => self.sync(t)?,
+                    None => self.sync_delta()?,
+                }
+                for e in s.entries {
+                    self.entry(e.net_id, e.mask)?;
+                    self.values(e.values)?;
+                }
+                Ok(())
+            }
+            Packet::Sys(Sys::Auth(b)) => self.auth(b),
+            Packet::Sys(Sys::AddPeer(p)) => self.add_peer(p),
+            Packet::Sys(Sys::DelPeer(p)) => self.del_peer(p),
+            Packet::Sys(Sys::Relay(r)) => {
+                self.relay(r.peer)?;
+                self.packet(&r.inner()?)
+            }
+        }
+    }
+
+    fn values(&mut self, values: Values<'_>) -> Result<()> {
+        for v in values {
+            self.value(&v?)?;
+        }
+        Ok(())
     }
 
     /// Completes the packet: closes open sizes, appends the node path of a path-form remote
