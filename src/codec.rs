@@ -184,7 +184,8 @@ impl Encoder<&VariantRef<'_>> for FrameCodec {
 
     fn encode(&mut self, value: &VariantRef<'_>, dst: &mut BytesMut) -> io::Result<()> {
         let start = dst.len();
-        let mut w = Writer::new(BytesSink(dst), self.dialect).with_length_prefix(self.framing.endian());
+        let mut w =
+            Writer::new(BytesSink(dst), self.dialect).with_length_prefix(self.framing.endian());
         let written = w.value(value).and_then(|()| w.finish());
         let dst = w.into_sink().0;
         let checked = written.and_then(|n| self.framing.prefix(n - 4).map(|_| ()));

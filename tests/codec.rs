@@ -19,7 +19,11 @@ fn frame(payload: &[u8]) -> Vec<u8> {
 
 /// Feeds `stream` in chunks of `step` bytes; returns the frames' (offset, payload) and the
 /// first error, from both the codec and `FrameBuffer`.
-fn both(stream: &[u8], step: usize, framing: Framing) -> [(Vec<(usize, Vec<u8>)>, Option<Error>); 2] {
+fn both(
+    stream: &[u8],
+    step: usize,
+    framing: Framing,
+) -> [(Vec<(usize, Vec<u8>)>, Option<Error>); 2] {
     let mut codec = FrameCodec::with_framing(framing, Dialect::GODOT_4);
     let mut buf = BytesMut::new();
     let (mut a, mut a_err) = (Vec::new(), None);
@@ -94,7 +98,10 @@ fn same_frames_and_errors_as_frame_buffer() {
     assert_eq!(err.kind(), ErrorKind::FrameTooLarge { len: 65, max: 64 });
     assert_eq!(err.offset(), good.len());
     let [(_, err), _] = both(&cut, 2, framing);
-    assert_eq!(err.unwrap().kind(), ErrorKind::Truncated(Expected::FramePayload));
+    assert_eq!(
+        err.unwrap().kind(),
+        ErrorKind::Truncated(Expected::FramePayload)
+    );
 }
 
 #[test]
@@ -106,9 +113,18 @@ fn a_bad_value_is_an_error_of_its_frame_only() {
     let dec = Decoder::new(Dialect::GODOT_4);
     let bad = codec.decode(&mut buf).unwrap().unwrap();
     let e = bad.value(dec).unwrap_err();
-    assert_eq!((e.offset(), matches!(e.kind(), ErrorKind::UnknownType { .. })), (4, true));
+    assert_eq!(
+        (
+            e.offset(),
+            matches!(e.kind(), ErrorKind::UnknownType { .. })
+        ),
+        (4, true)
+    );
     let good = codec.decode(&mut buf).unwrap().unwrap();
-    assert_eq!((good.offset(), good.value(dec).unwrap()), (8, VariantRef::Int(9)));
+    assert_eq!(
+        (good.offset(), good.value(dec).unwrap()),
+        (8, VariantRef::Int(9))
+    );
 }
 
 #[test]
@@ -117,12 +133,19 @@ fn encoder_writes_put_var_frames() {
     let mut out = BytesMut::new();
     codec.encode(&VariantRef::Bool(true), &mut out).unwrap();
     codec.encode(&[1u8, 2, 3][..], &mut out).unwrap();
-    assert_eq!(&out[..], [0, 0, 0, 8, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3]);
+    assert_eq!(
+        &out[..],
+        [0, 0, 0, 8, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3]
+    );
     // Over the maximum: an error, and nothing is left in the buffer.
-    let mut codec = FrameCodec::with_framing(Framing::default().with_max_frame(4), Dialect::GODOT_4);
+    let mut codec =
+        FrameCodec::with_framing(Framing::default().with_max_frame(4), Dialect::GODOT_4);
     let mut out = BytesMut::new();
     let e = codec.encode(&VariantRef::Int(1), &mut out).unwrap_err();
-    assert!(matches!(Error::from_io(&e).unwrap().kind(), ErrorKind::FrameTooLarge { .. }));
+    assert!(matches!(
+        Error::from_io(&e).unwrap().kind(),
+        ErrorKind::FrameTooLarge { .. }
+    ));
     assert!(out.is_empty());
 }
 
@@ -145,8 +168,12 @@ async fn multiplayer_packets_over_a_framed_stream() {
     let mut n = 0;
     while let Some(frame) = rx.next().await {
         let frame = frame.unwrap();
-        let Packet::RemoteCall(c) = frame.packet(dec).unwrap() else { panic!() };
-        let gdwire::multiplayer::Args::Values(mut v) = c.args else { panic!() };
+        let Packet::RemoteCall(c) = frame.packet(dec).unwrap() else {
+            panic!()
+        };
+        let gdwire::multiplayer::Args::Values(mut v) = c.args else {
+            panic!()
+        };
         assert_eq!(v.next().unwrap().unwrap(), VariantRef::Int(n * 1000));
         n += 1;
     }

@@ -562,3 +562,21 @@ fn writer_misuse() {
         ErrorKind::BufferFull { needed: 9 }
     );
 }
+
+#[test]
+fn byte_only_path_form() {
+    let out = write(|w| w.remote_call_bytes(Target::Path("Main/Player"), 4, &[9, 9]));
+    let Packet::RemoteCall(c) = Packet::parse(&out).unwrap() else {
+        panic!()
+    };
+    assert_eq!(
+        c.node,
+        NodeRef::Path {
+            offset: 8,
+            path: "Main/Player"
+        }
+    );
+    assert!(matches!(c.args, Args::Bytes(&[9, 9])));
+    // Byte-only, 32-bit node id = bit 31 | offset 8 (1 + 4 + 1 header bytes, 2 arg bytes).
+    assert_eq!(out[..8], [0xA0, 8, 0, 0, 0x80, 4, 9, 9]);
+}
