@@ -60,7 +60,10 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut sum = 0.0;
             for r in &ranges {
-                walk(Packet::parse(black_box(&bytes[r.clone()])).unwrap(), &mut sum);
+                walk(
+                    Packet::parse(black_box(&bytes[r.clone()])).unwrap(),
+                    &mut sum,
+                );
             }
             black_box(sum)
         })
