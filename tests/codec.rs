@@ -17,13 +17,12 @@ fn frame(payload: &[u8]) -> Vec<u8> {
     v
 }
 
+/// Frames as (stream offset, payload), and the first error.
+type Outcome = (Vec<(usize, Vec<u8>)>, Option<Error>);
+
 /// Feeds `stream` in chunks of `step` bytes; returns the frames' (offset, payload) and the
 /// first error, from both the codec and `FrameBuffer`.
-fn both(
-    stream: &[u8],
-    step: usize,
-    framing: Framing,
-) -> [(Vec<(usize, Vec<u8>)>, Option<Error>); 2] {
+fn both(stream: &[u8], step: usize, framing: Framing) -> [Outcome; 2] {
     let mut codec = FrameCodec::with_framing(framing, Dialect::GODOT_4);
     let mut buf = BytesMut::new();
     let (mut a, mut a_err) = (Vec::new(), None);
