@@ -112,7 +112,7 @@ fn snapshots() -> Vec<Snapshot<'static>> {
 
 fn packets() -> Vec<Packet<'static>> {
     let mut r = Rng(11);
-    let mut v2 = |r: &mut Rng| Vector2 {
+    let v2 = |r: &mut Rng| Vector2 {
         x: r.real(),
         y: r.real(),
     };

@@ -43,6 +43,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "tokio")]
+pub mod codec;
 mod dialect;
 mod error;
 mod float_width;
@@ -51,6 +53,7 @@ pub mod header;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod math;
+pub mod multiplayer;
 pub mod read;
 #[cfg(feature = "serde")]
 pub mod serde;
@@ -60,7 +63,7 @@ mod variant_type;
 pub mod write;
 
 pub use dialect::{Dialect, Family, TextRules};
-pub use error::{Error, ErrorKind, Expected, Result};
+pub use error::{Error, ErrorKind, Expected, PacketField, PacketProblem, Result};
 #[cfg(feature = "alloc")]
 pub use frame::FrameBuffer;
 pub use frame::{Framing, Split};

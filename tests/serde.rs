@@ -369,8 +369,8 @@ fn math_types_are_exact_godot_types_and_float_arrays_are_arrays() {
     };
     let bytes = to_vec(G4, &s).unwrap();
     let dict = gdwire::from_bytes(G4, &bytes).unwrap().as_dictionary().unwrap();
-    assert!(matches!(dict.get_str("v").unwrap(), Some(VariantRef::Vector3(_))));
-    assert!(matches!(dict.get_str("a").unwrap(), Some(VariantRef::Array(_))));
+    assert!(matches!(dict.get("v"), Some(VariantRef::Vector3(_))));
+    assert!(matches!(dict.get("a"), Some(VariantRef::Array(_))));
     assert_eq!(from_bytes::<S>(G4, &bytes).unwrap(), s);
     // A Vector3 field refuses an Array, naming both.
     #[derive(Deserialize, Debug)]
@@ -632,9 +632,9 @@ fn errors_say_path_offset_and_what_was_expected() {
     );
     // The offset is where the offending Array starts: check against the views.
     let players = gdwire::from_bytes(G4, &bytes).unwrap().as_dictionary().unwrap();
-    let first = players.get_str("players").unwrap().unwrap().as_array().unwrap();
-    let p0 = first.iter().next().unwrap().unwrap().as_dictionary().unwrap();
-    let pos = p0.get_str("pos").unwrap().unwrap().as_array().unwrap();
+    let first = players.get("players").unwrap().as_array().unwrap();
+    let p0 = first.iter().next().unwrap().as_dictionary().unwrap();
+    let pos = p0.get("pos").unwrap().as_array().unwrap();
     let pos_bytes = to_vec(G4, &[0.0f32; 3]).unwrap();
     let at = err.offset().unwrap();
     assert_eq!(&bytes[at..at + pos_bytes.len()], &pos_bytes[..]);
@@ -705,14 +705,14 @@ fn from_variant_ref_takes_any_part_of_a_view() {
     let bytes = to_vec(G4, &("head", BTreeMap::from([("k", vec![1u8, 2])]))).unwrap();
     let arr = gdwire::from_bytes(G4, &bytes).unwrap().as_array().unwrap();
     let mut it = arr.iter();
-    let head: &str = gdwire::serde::from_variant_ref(it.next().unwrap().unwrap()).unwrap();
+    let head: &str = gdwire::serde::from_variant_ref(it.next().unwrap()).unwrap();
     assert_eq!(head, "head");
     let body: BTreeMap<String, Vec<u8>> =
-        gdwire::serde::from_variant_ref(it.next().unwrap().unwrap()).unwrap();
+        gdwire::serde::from_variant_ref(it.next().unwrap()).unwrap();
     assert_eq!(body["k"], [1, 2]);
     // Errors inside count offsets in the whole buffer.
     let err = gdwire::serde::from_variant_ref::<BTreeMap<String, String>>(
-        arr.iter().nth(1).unwrap().unwrap(),
+        arr.iter().nth(1).unwrap(),
     )
     .unwrap_err();
     assert_eq!(err.path(), "k");

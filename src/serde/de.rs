@@ -174,7 +174,7 @@ impl<'de> Deserializer<'de> {
     /// The value just deserialized is complete: the next one starts after it.
     fn done_value(&mut self) {
         if self.framing.is_none() {
-            self.next = self.base - self.offset_shift + self.walker.position();
+            self.next = self.base - self.offset_shift + self.walker.offset();
         }
         self.loaded = false;
         self.peeked = None;
@@ -232,7 +232,7 @@ impl<'de> Deserializer<'de> {
         if !self.loaded {
             self.load()?;
         }
-        let at = self.base + self.walker.position();
+        let at = self.base + self.walker.offset();
         match self.walker.next() {
             Some(Ok(e)) => Ok((e, at)),
             Some(Err(e)) => Err(Error::wire(e, self.base)),

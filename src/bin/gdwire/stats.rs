@@ -122,6 +122,7 @@ fn progress(len: Option<u64>) -> ProgressBar {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    crate::multiplayer::reject(&args.wire, "stats")?;
     let dialect = args.wire.dialect;
     let decoder = Decoder::new(dialect).with_allow_objects(args.allow_objects);
     let stdout = io::stdout();
@@ -168,6 +169,7 @@ fn report(
         FramingArg::None => "none",
         FramingArg::Stream => "stream",
         FramingArg::StreamBe => "stream-be",
+        FramingArg::Multiplayer | FramingArg::MultiplayerCapture => "multiplayer",
     };
     let nested: u64 = t.all.iter().sum();
     writeln!(
