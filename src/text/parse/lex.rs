@@ -243,7 +243,7 @@ impl<'t> Lexer<'t> {
             // Copy the run of plain characters at once.
             let run = rest
                 .bytes()
-                .position(|b| b == b'"' || b == b'\\')
+                .position(|b| b == b'"' || b == b'\\' || b == 0)
                 .unwrap_or(rest.len());
             if run > 0 {
                 if lead.is_some() {
@@ -252,7 +252,8 @@ impl<'t> Lexer<'t> {
                 self.text.extend_from_slice(&rest.as_bytes()[..run]);
                 self.pos += run;
             }
-            let Some(c) = self.peek() else {
+            // The engine's reader takes a NUL for the end of the text.
+            let Some(c) = self.peek().filter(|&c| c != 0) else {
                 return err(quote, "unterminated string");
             };
             self.pos += 1;
