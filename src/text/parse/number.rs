@@ -147,7 +147,7 @@ pub(super) fn to_double(text: &str) -> f64 {
 pub(super) fn f64_to_i32(f: f64, family: Family) -> i32 {
     if family == Family::Godot4 {
         f as i32
-    } else if f.is_nan() || f >= 2147483648.0 || f < -2147483648.0 {
+    } else if !(-2147483648.0..2147483648.0).contains(&f) {
         i32::MIN
     } else {
         f as i32
@@ -158,7 +158,7 @@ pub(super) fn f64_to_i32(f: f64, family: Family) -> i32 {
 pub(super) fn f64_to_i64(f: f64, family: Family) -> i64 {
     if family == Family::Godot4 {
         f as i64
-    } else if f.is_nan() || f >= 9223372036854775808.0 || f < -9223372036854775808.0 {
+    } else if !(-9223372036854775808.0..9223372036854775808.0).contains(&f) {
         i64::MIN
     } else {
         f as i64
