@@ -635,3 +635,17 @@ fn godot3_array_keys_keep_their_entries_through_text() {
         t1 = t2;
     }
 }
+
+/// Found by the `text_parse` fuzz target: a script-typed container whose script is not a
+/// `res://` path was written, and the reader (like the engine, which cannot load it) refused
+/// the bytes. Now the parser refuses such a path.
+#[test]
+fn script_types_need_a_res_path() {
+    let err = text::parse(Dialect::GODOT_4, "Array[Resource(\".gd\")]([])").unwrap_err();
+    assert!(err.to_string().contains("res://"), "{err}");
+    let ok = text::parse(Dialect::GODOT_4, "Array[Resource(\"res://a.gd\")]([])").unwrap();
+    Decoder::new(Dialect::GODOT_4)
+        .with_allow_objects(true)
+        .decode_exact(&ok)
+        .unwrap();
+}
