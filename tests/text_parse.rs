@@ -649,3 +649,33 @@ fn script_types_need_a_res_path() {
         .decode_exact(&ok)
         .unwrap();
 }
+
+/// Found by the `text_parse` fuzz target: the engine's `strtod` is not correctly rounded for
+/// large exponents, so the shortest digits of a value it read may read back as a neighbouring
+/// double. The engine's own reading of these texts is in the Godot 3 and 4.6 fixtures (probes
+/// `1.00001521611732e308` and `1.0000152161173201e+308`), which `parse` matches.
+#[test]
+fn large_exponents_read_as_the_engines_read_them() {
+    let d = Dialect::GODOT_4;
+    let once = text::parse(d, "1.00001521611732e308").unwrap();
+    let t = text::to_text(d, &Decoder::new(d).decode_exact(&once).unwrap()).unwrap();
+    assert_eq!(t, "1.0000152161173201e+308");
+    let exact: f64 = "1.00001521611732e308".parse().unwrap();
+    assert_ne!(once[4..12], exact.to_le_bytes());
+    for rows in [
+        str2var_rows()
+            .iter()
+            .map(|r| (r.text.clone(), r.hex.clone()))
+            .collect::<Vec<_>>(),
+        str_to_var_rows()
+            .iter()
+            .map(|r| (r.text.clone(), Some(r.hex.clone())))
+            .collect(),
+    ] {
+        let probes: Vec<_> = rows
+            .iter()
+            .filter(|(t, _)| t.starts_with("1.0000152161173"))
+            .collect();
+        assert_eq!(probes.len(), 2);
+    }
+}
