@@ -679,3 +679,28 @@ fn large_exponents_read_as_the_engines_read_them() {
         assert_eq!(probes.len(), 2);
     }
 }
+
+/// Throughput of `parse` on the Godot 3 fixture texts in one array (about 10 MB of text).
+/// `cargo test --release --all-features --test text_parse -- --ignored --nocapture throughput`
+#[test]
+#[ignore = "timing; run with --release"]
+fn throughput() {
+    let rows: Vec<String> = str2var_rows()
+        .into_iter()
+        .filter(|r| r.read && r.hex.is_some() && text::parse(Dialect::GODOT_3, &r.text).is_ok())
+        .map(|r| r.text)
+        .collect();
+    let one = rows.join(", ");
+    let copies = (10 << 20) / one.len() + 1;
+    let big = format!("[ {} ]", vec![one.as_str(); copies].join(", "));
+    let start = std::time::Instant::now();
+    let bytes = text::parse(Dialect::GODOT_3, &big).unwrap();
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{:.1} MB of text -> {:.1} MB of wire bytes in {:.3} s: {:.0} MB/s",
+        big.len() as f64 / 1e6,
+        bytes.len() as f64 / 1e6,
+        secs,
+        big.len() as f64 / 1e6 / secs
+    );
+}

@@ -28,12 +28,13 @@ fn lines(t: &str) -> Vec<&str> {
     l
 }
 
-/// The text with every run of digits replaced by `0`.
+/// The text with every run of digits and '.' replaced by `0` (a drifting float may gain or
+/// lose a fraction: `2e+33` and `2.0000000000000002e+33`).
 fn digits_masked(t: &str) -> String {
     let mut out = String::with_capacity(t.len());
     let mut in_digits = false;
     for c in t.chars() {
-        if c.is_ascii_digit() {
+        if c.is_ascii_digit() || c == '.' {
             if !in_digits {
                 out.push('0');
             }
