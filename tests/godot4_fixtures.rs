@@ -458,5 +458,6 @@ fn the_engines_json_reads_back_to_its_bytes() {
         failures.len(),
         failures.join("\n")
     );
+    eprintln!("{exact} exact");
     assert!(exact >= 200, "only {exact} exact");
 }
