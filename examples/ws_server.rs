@@ -38,7 +38,8 @@ fn serve(stream: TcpStream) -> Result<u64, String> {
         }
         .and_then(|()| w.finish().map(drop))
         .map_err(|e| e.to_string())?;
-        ws.send(Message::binary(out.clone())).map_err(|e| e.to_string())?;
+        ws.send(Message::binary(out.clone()))
+            .map_err(|e| e.to_string())?;
         index += 1;
     }
 }
@@ -48,12 +49,20 @@ fn main() -> Result<(), String> {
     let (mut port, mut clients) = (0u16, usize::MAX);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--clients" => clients = args.next().and_then(|n| n.parse().ok()).ok_or("--clients N")?,
+            "--clients" => {
+                clients = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or("--clients N")?
+            }
             p => port = p.parse().map_err(|_| format!("bad port {p:?}"))?,
         }
     }
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| e.to_string())?;
-    println!("{}", listener.local_addr().map_err(|e| e.to_string())?.port());
+    println!(
+        "{}",
+        listener.local_addr().map_err(|e| e.to_string())?.port()
+    );
     let handles: Vec<_> = listener
         .incoming()
         .take(clients)

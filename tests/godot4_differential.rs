@@ -128,7 +128,9 @@ fn every_mutant_gets_the_engine_verdict_in_both_object_modes() {
                     if e.kind().engine_code() == Some(engine_error as i32) {
                         agree_err += 1;
                     } else if allow && engine_instantiation_failure(engine) {
-                        *differences.entry("no instantiation: later error").or_default() += 1;
+                        *differences
+                            .entry("no instantiation: later error")
+                            .or_default() += 1;
                     } else {
                         failures.push(format!(
                             "{at}: engine error {engine_error}, ours {:?} ({e})",
@@ -150,7 +152,10 @@ fn every_mutant_gets_the_engine_verdict_in_both_object_modes() {
          deliberate differences: {differences:?}",
         cases.len()
     );
-    assert!(agree_ok > 2500 && agree_err > 2000, "{agree_ok} {agree_err}");
+    assert!(
+        agree_ok > 2500 && agree_err > 2000,
+        "{agree_ok} {agree_err}"
+    );
     assert!(differences.values().sum::<usize>() < 150, "{differences:?}");
 }
 
@@ -172,7 +177,8 @@ fn engine_equal(
 ) -> Result<Same, String> {
     use VariantRef as V;
     let fail = |what: &str| Err(format!("{at}: {what}: ours {ours:?}, engine {theirs:?}"));
-    let f32_eq = |a: f64, b: f64| (a as f32).to_bits() == (b as f32).to_bits() || a.is_nan() && b.is_nan();
+    let f32_eq =
+        |a: f64, b: f64| (a as f32).to_bits() == (b as f32).to_bits() || a.is_nan() && b.is_nan();
     let reals_eq = |a: &mut dyn Iterator<Item = f64>, b: &mut dyn Iterator<Item = f64>| {
         let (a, b): (Vec<f64>, Vec<f64>) = (a.collect(), b.collect());
         a.len() == b.len() && a.iter().zip(&b).all(|(x, y)| f32_eq(*x, *y))
@@ -235,7 +241,10 @@ fn engine_equal(
         (V::Rid(a), V::Rid(b)) => eq!(a.unwrap_or(0), b.unwrap_or(0)),
         (V::Callable, V::Callable) => Ok(Same::Yes),
         (V::Signal(a), V::Signal(b)) => {
-            eq!((a.name().bytes(), a.object_id()), (b.name().bytes(), b.object_id()))
+            eq!(
+                (a.name().bytes(), a.object_id()),
+                (b.name().bytes(), b.object_id())
+            )
         }
         (V::Object(ObjectRef::Id(id)), V::Object(ObjectRef::Full(o))) => {
             let mut id_prop = None;
@@ -281,8 +290,11 @@ fn engine_equal(
             Ok(same)
         }
         (V::Dictionary(a), V::Dictionary(b)) => {
-            let types = container_types(a.key_type(), b.key_type(), allow)
-                .zip(container_types(a.value_type(), b.value_type(), allow));
+            let types = container_types(a.key_type(), b.key_type(), allow).zip(container_types(
+                a.value_type(),
+                b.value_type(),
+                allow,
+            ));
             let mut same = match types {
                 Some((k, v)) => k.max(v),
                 None if typed_elements_as_sent(ours) => return Ok(Same::TypedElementsAsSent),
@@ -367,7 +379,8 @@ fn container_types(
     match (ours, theirs) {
         (None, None) => Some(Same::Yes),
         (Some(C::Builtin(x)), Some(C::Builtin(y))) if x == y => Some(Same::Yes),
-        (Some(C::ClassName(x)), Some(C::ClassName(y))) | (Some(C::Script(x)), Some(C::Script(y)))
+        (Some(C::ClassName(x)), Some(C::ClassName(y)))
+        | (Some(C::Script(x)), Some(C::Script(y)))
             if x.bytes() == y.bytes() =>
         {
             Some(Same::Yes)
@@ -385,19 +398,19 @@ fn container_types(
 /// element (key, value) not of the declared builtin type, or a class/script element type.
 fn typed_elements_as_sent(v: &VariantRef<'_>) -> bool {
     use ContainerType as C;
-    let off = |t: Option<ContainerType<'_>>, items: &mut dyn Iterator<Item = VariantRef<'_>>| match t
-    {
-        None => false,
-        Some(C::Builtin(want)) => {
-            for x in items {
-                if x.variant_type() != want {
-                    return true;
+    let off =
+        |t: Option<ContainerType<'_>>, items: &mut dyn Iterator<Item = VariantRef<'_>>| match t {
+            None => false,
+            Some(C::Builtin(want)) => {
+                for x in items {
+                    if x.variant_type() != want {
+                        return true;
+                    }
                 }
+                false
             }
-            false
-        }
-        Some(_) => true,
-    };
+            Some(_) => true,
+        };
     match v {
         VariantRef::Array(a) => off(a.element_type(), &mut a.iter().map(Result::unwrap)),
         VariantRef::Dictionary(d) => {

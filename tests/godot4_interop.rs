@@ -46,7 +46,11 @@ impl Cases {
         self.push(name.into(), false, f)
     }
 
-    fn add_full(&mut self, name: impl Into<String>, f: impl FnOnce(&mut W<'_>) -> Res) -> &mut Case {
+    fn add_full(
+        &mut self,
+        name: impl Into<String>,
+        f: impl FnOnce(&mut W<'_>) -> Res,
+    ) -> &mut Case {
         self.push(name.into(), true, f)
     }
 
@@ -101,7 +105,15 @@ const FLOAT_EDGE: [f64; 12] = [
 ];
 const REAL_EDGE: [f64; 6] = [1.5, -0.0, 0.1, f64::INFINITY, F32_MIN_SUBNORMAL, -1e20];
 const STR_EDGE: [&str; 9] = [
-    "", "a", "ab", "abc", "abcd", "h\u{e9}llo", "中🎮", "tab\t\"q\"\\ \n", "\u{7f}\u{1}",
+    "",
+    "a",
+    "ab",
+    "abc",
+    "abcd",
+    "h\u{e9}llo",
+    "中🎮",
+    "tab\t\"q\"\\ \n",
+    "\u{7f}\u{1}",
 ];
 
 fn every_type(w: &mut W<'_>) -> Res {
@@ -121,14 +133,23 @@ fn every_type(w: &mut W<'_>) -> Res {
         size: Vector2i { x: 3, y: 4 },
     })?;
     w.vector3(v3(1.0, 2.0, 3.0))?;
-    w.vector3i(Vector3i { x: i32::MIN, y: 0, z: i32::MAX })?;
+    w.vector3i(Vector3i {
+        x: i32::MIN,
+        y: 0,
+        z: i32::MAX,
+    })?;
     w.transform2d(Transform2D {
         x: v2(1.0, 2.0),
         y: v2(3.0, 4.0),
         origin: v2(5.0, 6.0),
     })?;
     w.vector4(v4(1.0, -2.0, 3.5, 4.0))?;
-    w.vector4i(Vector4i { x: 1, y: 2, z: 3, w: 4 })?;
+    w.vector4i(Vector4i {
+        x: 1,
+        y: 2,
+        z: 3,
+        w: 4,
+    })?;
     w.plane(Plane {
         normal: v3(0.0, 1.0, 0.0),
         d: 5.0,
@@ -212,16 +233,26 @@ fn values() -> Cases {
         c.add(format!("string_{k}"), move |w| w.string(s));
         c.add(format!("string_name_{k}"), move |w| w.string_name(s));
     }
-    for (k, p) in ["", "a/b", "/root/x:pos:x", "../c", ":position", "a:b:c", "/"]
-        .into_iter()
-        .enumerate()
+    for (k, p) in [
+        "",
+        "a/b",
+        "/root/x:pos:x",
+        "../c",
+        ":position",
+        "a:b:c",
+        "/",
+    ]
+    .into_iter()
+    .enumerate()
     {
         c.add(format!("node_path_{k}"), move |w| w.node_path_str(p));
     }
     for (k, r) in REAL_EDGE.into_iter().enumerate() {
         c.add(format!("vector2_{k}"), move |w| w.vector2(v2(r, -r)));
         c.add(format!("vector3_{k}"), move |w| w.vector3(v3(r, 1.0, -r)));
-        c.add(format!("vector4_{k}"), move |w| w.vector4(v4(r, 0.0, 2.0, r)));
+        c.add(format!("vector4_{k}"), move |w| {
+            w.vector4(v4(r, 0.0, 2.0, r))
+        });
         c.add(format!("quaternion_{k}"), move |w| {
             w.quaternion(Quaternion {
                 x: r,
@@ -238,9 +269,23 @@ fn values() -> Cases {
         });
     }
     for (k, i) in [0, 1, -1, i32::MAX, i32::MIN].into_iter().enumerate() {
-        c.add(format!("vector2i_{k}"), move |w| w.vector2i(Vector2i { x: i, y: i.wrapping_neg() }));
-        c.add(format!("vector3i_{k}"), move |w| w.vector3i(Vector3i { x: i, y: 0, z: 7 }));
-        c.add(format!("vector4i_{k}"), move |w| w.vector4i(Vector4i { x: i, y: i, z: 0, w: -3 }));
+        c.add(format!("vector2i_{k}"), move |w| {
+            w.vector2i(Vector2i {
+                x: i,
+                y: i.wrapping_neg(),
+            })
+        });
+        c.add(format!("vector3i_{k}"), move |w| {
+            w.vector3i(Vector3i { x: i, y: 0, z: 7 })
+        });
+        c.add(format!("vector4i_{k}"), move |w| {
+            w.vector4i(Vector4i {
+                x: i,
+                y: i,
+                z: 0,
+                w: -3,
+            })
+        });
         c.add(format!("rect2i_{k}"), move |w| {
             w.rect2i(Rect2i {
                 position: Vector2i { x: i, y: 1 },
@@ -248,9 +293,13 @@ fn values() -> Cases {
             })
         });
     }
-    for (k, col) in [[0.0f32, 0.0, 0.0, 0.0], [0.1, 0.2, 0.3, 0.4], [-1.0, 2.0, f32::INFINITY, f32::MAX]]
-        .into_iter()
-        .enumerate()
+    for (k, col) in [
+        [0.0f32, 0.0, 0.0, 0.0],
+        [0.1, 0.2, 0.3, 0.4],
+        [-1.0, 2.0, f32::INFINITY, f32::MAX],
+    ]
+    .into_iter()
+    .enumerate()
     {
         c.add(format!("color_{k}"), move |w| {
             w.color(Color {
@@ -261,8 +310,7 @@ fn values() -> Cases {
             })
         });
     }
-    c.add("rid_13", |w| w.rid(13))
-        .json_drops(RID_ID);
+    c.add("rid_13", |w| w.rid(13)).json_drops(RID_ID);
     c.add("rid_0", |w| w.rid(0));
     c.add("signal", |w| w.signal("pressed", 1234))
         .json_drops(SIGNAL);
@@ -360,7 +408,9 @@ fn values() -> Cases {
             w.packed_i64((0..n).map(|i| [0, -1, i64::MAX, i64::MIN, 1 << 40][i % 5]))
         });
         c.add(format!("packed_float32_{n}"), move |w| {
-            w.packed_f32((0..n).map(|i| [0.5f32, 0.1, -0.0, f32::INFINITY, f32::MIN_POSITIVE][i % 5]))
+            w.packed_f32(
+                (0..n).map(|i| [0.5f32, 0.1, -0.0, f32::INFINITY, f32::MIN_POSITIVE][i % 5]),
+            )
         });
         c.add(format!("packed_float64_{n}"), move |w| {
             w.packed_f64((0..n).map(|i| [0.1, 1e300, -0.0, f64::NEG_INFINITY, 5e-324][i % 5]))
@@ -383,10 +433,18 @@ fn values() -> Cases {
     }
     // Large packed arrays: 1 MiB and more each.
     c.add("large_packed_byte_1mib", |w| {
-        w.packed_bytes(&(0..1 << 20).map(|i| (i * 7 % 251) as u8).collect::<Vec<_>>())
+        w.packed_bytes(
+            &(0..1 << 20)
+                .map(|i| (i * 7 % 251) as u8)
+                .collect::<Vec<_>>(),
+        )
     });
-    c.add("large_packed_int32", |w| w.packed_i32((0..1 << 18).map(|i| i * 3 - 7)));
-    c.add("large_packed_float64", |w| w.packed_f64((0..1 << 17).map(|i| i as f64 * 0.1)));
+    c.add("large_packed_int32", |w| {
+        w.packed_i32((0..1 << 18).map(|i| i * 3 - 7))
+    });
+    c.add("large_packed_float64", |w| {
+        w.packed_f64((0..1 << 17).map(|i| i as f64 * 0.1))
+    });
     c.add("large_packed_vector3", |w| {
         w.packed_vector3((0..90_000).map(|i| [i as f32, 0.5, -(i as f32)]))
     });
@@ -522,7 +580,11 @@ fn the_engine_reads_what_gdwire_writes() {
     out.expect_success("tests/godot4/interop.gd");
     eprintln!("engine run: {:?}", out.elapsed);
     let expect_line = format!("GDWIRE-INTEROP-OK {}", cases.0.len());
-    assert!(out.stdout.lines().any(|l| l == expect_line), "{}", out.stdout);
+    assert!(
+        out.stdout.lines().any(|l| l == expect_line),
+        "{}",
+        out.stdout
+    );
     let back = &out.files["out.bin"];
     let mut pos = 0;
     let mut failures = Vec::new();
@@ -553,14 +615,23 @@ fn the_engine_reads_what_gdwire_writes() {
         if text == our_text {
             text_ok += 1;
             if let Some(why) = text_known(name) {
-                failures.push(format!("{name}: text now agrees, remove it from text_known ({why})"));
+                failures.push(format!(
+                    "{name}: text now agrees, remove it from text_known ({why})"
+                ));
             }
         } else if let Some(why) = text_known(name) {
             *text_known_seen.entry(why).or_insert(0) += 1;
         } else {
-            let at = text.bytes().zip(our_text.bytes()).take_while(|(a, b)| a == b).count();
+            let at = text
+                .bytes()
+                .zip(our_text.bytes())
+                .take_while(|(a, b)| a == b)
+                .count();
             let from = at.saturating_sub(40);
-            let cut = |s: &str| String::from_utf8_lossy(&s.as_bytes()[from.min(s.len())..(at + 60).min(s.len())]).into_owned();
+            let cut = |s: &str| {
+                String::from_utf8_lossy(&s.as_bytes()[from.min(s.len())..(at + 60).min(s.len())])
+                    .into_owned()
+            };
             failures.push(format!(
                 "{name}: var_to_str ({} bytes) differs at byte {at}: ...{:?}, gdwire text ({} bytes) ...{:?}",
                 text.len(),
@@ -576,8 +647,18 @@ fn the_engine_reads_what_gdwire_writes() {
                 "{name}: JSON route gives {} ({}), expected {} (known: {drops:?})",
                 if same { "our bytes" } else { "other bytes" },
                 {
-                    let at = jreenc.iter().zip(&case.bytes).take_while(|(a, b)| a == b).count();
-                    format!("differs at {at}: {} vs ours {}", support::hex_of(&jreenc[at.saturating_sub(8)..(at + 16).min(jreenc.len())]), support::hex_of(&case.bytes[at.saturating_sub(8)..(at + 16).min(case.bytes.len())]))
+                    let at = jreenc
+                        .iter()
+                        .zip(&case.bytes)
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    format!(
+                        "differs at {at}: {} vs ours {}",
+                        support::hex_of(&jreenc[at.saturating_sub(8)..(at + 16).min(jreenc.len())]),
+                        support::hex_of(
+                            &case.bytes[at.saturating_sub(8)..(at + 16).min(case.bytes.len())]
+                        )
+                    )
                 },
                 if same { "other bytes" } else { "our bytes" },
             )),

@@ -21,7 +21,12 @@ fn a_godot_4_client_talks_to_the_websocket_example() {
     }
     // `cargo test` builds the examples next to the test binaries.
     let exe = std::env::current_exe().unwrap();
-    let server = exe.parent().unwrap().parent().unwrap().join("examples/ws_server");
+    let server = exe
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("examples/ws_server");
     assert!(server.exists(), "{} not built", server.display());
     let mut child = Command::new(&server)
         .args(["0", "--clients", "2"])
@@ -30,7 +35,9 @@ fn a_godot_4_client_talks_to_the_websocket_example() {
         .spawn()
         .unwrap();
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
     let port: u16 = line.trim().parse().unwrap();
     let script = include_str!("godot4/ws_client.gd");
     let out = godot4::run_gdscript_with(
@@ -42,6 +49,7 @@ fn a_godot_4_client_talks_to_the_websocket_example() {
         Ok(out) => out,
         Err(skip) => {
             let _ = child.kill();
+            let _ = child.wait();
             return skip.report("a_godot_4_client_talks_to_the_websocket_example");
         }
     };
@@ -54,22 +62,48 @@ fn a_godot_4_client_talks_to_the_websocket_example() {
     let _ = child.kill();
     let _ = child.wait();
     let mut log = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut log)
+        .unwrap();
     out.expect_success("tests/godot4/ws_client.gd");
-    let checked: Vec<&str> = out.stdout.lines().filter(|l| l.starts_with("WS ")).collect();
+    let checked: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("WS "))
+        .collect();
     assert!(
-        out.stdout.lines().any(|l| l == format!("WS-DONE 0 {}", checked.len())),
+        out.stdout
+            .lines()
+            .any(|l| l == format!("WS-DONE 0 {}", checked.len())),
         "{}",
         out.stdout
     );
-    assert!(checked.iter().all(|l| l.split(' ').nth(3) == Some("ok")), "{checked:#?}");
+    assert!(
+        checked.iter().all(|l| l.split(' ').nth(3) == Some("ok")),
+        "{checked:#?}"
+    );
     // Every type (39) was echoed, two bad messages were answered with errors, and client B
     // got replies after its own bad message and while A's were being answered.
     assert!(checked.len() >= 45, "{}", checked.len());
-    assert_eq!(checked.iter().filter(|l| l.contains("bad message")).count(), 2);
-    assert!(checked.iter().any(|l| l.starts_with("WS 1 2 ok")), "{checked:#?}");
-    assert!(checked.iter().any(|l| l.contains("size 1500000")), "{checked:#?}");
-    let answered: Vec<&str> = log.lines().filter(|l| l.contains("messages answered")).collect();
+    assert_eq!(
+        checked.iter().filter(|l| l.contains("bad message")).count(),
+        2
+    );
+    assert!(
+        checked.iter().any(|l| l.starts_with("WS 1 2 ok")),
+        "{checked:#?}"
+    );
+    assert!(
+        checked.iter().any(|l| l.contains("size 1500000")),
+        "{checked:#?}"
+    );
+    let answered: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("messages answered"))
+        .collect();
     assert_eq!(answered.len(), 2, "{log}");
     assert!(answered.iter().all(|l| l.contains(": Ok(")), "{log}");
     eprintln!("{} live values checked in {:?}", checked.len(), out.elapsed);
