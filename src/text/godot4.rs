@@ -97,7 +97,8 @@ impl Format for Godot4 {
     fn rid<W: Write>(&self, out: &mut W, id: Option<u64>) -> Res {
         match id.unwrap_or(0) {
             0 => out.write_str("RID()")?,
-            id => write!(out, "RID({id})")?,
+            // The engine prints the id as a signed 64-bit integer (`RID(-1)`).
+            id => write!(out, "RID({})", id as i64)?,
         }
         Ok(())
     }
