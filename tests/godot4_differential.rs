@@ -420,3 +420,33 @@ fn typed_elements_as_sent(v: &VariantRef<'_>) -> bool {
         _ => false,
     }
 }
+
+/// Found by this differential run (`fx_typed_array_int_empty_count_delta_8`,
+/// `fx_typed_dictionary_empty_string_int_splice_4`): a BUILTIN type block naming NIL leaves
+/// that side of the container untyped in the engine (an `Array[Variant]` is an Array). gdwire
+/// used to report `Some(Builtin(Nil))` and re-encode the block.
+#[test]
+fn builtin_nil_element_type_is_untyped() {
+    let array = hex("1c0001000000000000000000");
+    let v = Decoder::new(Dialect::GODOT_4).decode_exact(&array).unwrap();
+    let a = v.as_array().unwrap();
+    assert_eq!(a.element_type(), None);
+    assert_eq!(
+        gdwire::to_vec(Dialect::GODOT_4, &v).unwrap(),
+        hex("1c00000000000000")
+    );
+    let dict = hex("1b000500040000000000000000000000");
+    let v = Decoder::new(Dialect::GODOT_4).decode_exact(&dict).unwrap();
+    let d = v.as_dictionary().unwrap();
+    assert!(matches!(
+        d.key_type(),
+        Some(ContainerType::Builtin(gdwire::VariantType::String))
+    ));
+    assert_eq!(d.value_type(), None);
+    // The engine's own verdicts on the inputs that found it.
+    for case in cases() {
+        if case.name == "fx_typed_array_int_empty_count_delta_8" {
+            assert_eq!(case.modes[0]["reenc"], "1c00000000000000");
+        }
+    }
+}

@@ -367,7 +367,7 @@ fn values() -> Cases {
         w.begin_typed_array(0, ContainerTypeSpec::ClassName("Node"))
     });
     c.add_full("array_typed_script", |w| {
-        w.begin_typed_array(0, ContainerTypeSpec::Script("res://differential_item.gd"))
+        w.begin_typed_array(0, ContainerTypeSpec::Script("res://typed_item.gd"))
     });
     c.add("dict_typed", |w| {
         w.begin_typed_dictionary(
@@ -510,9 +510,6 @@ fn text_known(name: &str) -> Option<&'static str> {
         // Not fixed yet: the engine prints doubles with Grisu2, which is not always the
         // shortest form (4096.4000000000005 where gdwire prints 4096.400000000001).
         "large_packed_float64" => Some("grisu2"),
-        // Not fixed yet: Godot 4 keeps the absolute flag of an empty NodePath
-        // (NodePath("/")); gdwire's NodePathRef::is_absolute says false (the Godot 3 rule).
-        "node_path_6" => Some("empty absolute NodePath"),
         _ => None,
     }
 }
@@ -536,7 +533,7 @@ fn zero_node_path_pads(bytes: &[u8], deep: bool) -> Vec<u8> {
 }
 
 const SCRIPT: &str = include_str!("godot4/interop.gd");
-const ITEM: &[u8] = include_bytes!("godot4/differential_item.gd");
+const ITEM: &[u8] = include_bytes!("godot4/typed_item.gd");
 
 fn u32_at(b: &[u8], pos: &mut usize) -> u32 {
     let v = u32::from_le_bytes(b[*pos..*pos + 4].try_into().unwrap());
@@ -571,7 +568,7 @@ fn the_engine_reads_what_gdwire_writes() {
     }
     let out = match godot4::run_gdscript_with(
         SCRIPT,
-        &[("in.bin", &input), ("differential_item.gd", ITEM)],
+        &[("in.bin", &input), ("typed_item.gd", ITEM)],
         Duration::from_secs(180),
     ) {
         Ok(out) => out,

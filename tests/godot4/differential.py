@@ -9,7 +9,8 @@ Usage: tests/godot4/differential.py        (one command; needs tests/godot4/inst
 
 Two engine runs (tests/godot4/run.py, ~5 s each):
  1. differential_seeds.gd prints var_to_bytes (objects: var_to_bytes_with_objects) of ~120
-    values of every Godot 4 type with edge values;
+    values of every Godot 4 type with edge values; the committed value fixtures
+    (tests/fixtures/godot4/values.jsonl, also engine-made) are added to these seeds;
  2. differential.gd decodes every mutant in both object modes, bracketing each decode with
     marker lines on stderr, where a release build prints its `ERROR: ... Returning: ERR_X`
     lines; the first `Returning:` in a bracket is the engine's error code.
@@ -30,10 +31,11 @@ import json, os, random, subprocess, sys, tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 OUT = os.path.join(ROOT, "tests/fixtures/godot4/differential.jsonl")
+VALUES = os.path.join(ROOT, "tests/fixtures/godot4/values.jsonl")
 RUN = os.path.join(HERE, "run.py")
-ITEM = os.path.join(HERE, "differential_item.gd") + "=res://differential_item.gd"
+ITEM = os.path.join(HERE, "typed_item.gd") + "=res://typed_item.gd"
 SEED = 4
-PER_VALUE = 28
+PER_VALUE = 12
 MAX_LEN = 16384
 VARIANT_MAX = 39
 EDGE_WORDS = [0, 1, 2, 3, 4, 5, 7, 8, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x40000000, 0xFFFF]
@@ -136,6 +138,16 @@ def seeds():
     return result
 
 
+def fixture_values():
+    """The committed engine-made value fixtures (tests/godot4/regenerate.sh), as more seeds."""
+    result = []
+    with open(VALUES) as f:
+        for line in f:
+            v = json.loads(line)
+            result.append(("fx_" + v["name"], bytes.fromhex(v["hex"])))
+    return result
+
+
 def cases(values):
     rng = random.Random(SEED)
     out, seen = [], set()
@@ -208,7 +220,7 @@ def decode_all(cs):
 
 
 def main():
-    values = seeds()
+    values = seeds() + fixture_values()
     cs = cases(values)
     rows = decode_all(cs)
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
