@@ -28,17 +28,27 @@ fn a_godot_4_client_talks_to_the_websocket_example() {
         .unwrap()
         .join("examples/ws_server");
     assert!(server.exists(), "{} not built", server.display());
-    let mut child = Command::new(&server)
-        .args(["0", "--clients", "2"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let port: u16 = line.trim().parse().unwrap();
+    // Chromium refuses WebSockets to its "unsafe" ports (ERR_UNSAFE_PORT); should the OS hand
+    // out one of those, start the server again.
+    const UNSAFE: [u16; 6] = [5060, 5061, 6000, 6566, 6697, 10080];
+    let (mut child, port) = loop {
+        let mut child = Command::new(&server)
+            .args(["0", "--clients", "2"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let port: u16 = line.trim().parse().unwrap();
+        if port >= 1024 && !UNSAFE.contains(&port) && !(6665..=6669).contains(&port) {
+            break (child, port);
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+    };
     let script = include_str!("godot4/ws_client.gd");
     let out = godot4::run_gdscript_with(
         script,

@@ -5,7 +5,9 @@ bytes_to_var_with_objects; the verdicts, error codes and re-encoded results go t
 tests/fixtures/godot4/differential.jsonl, which tests/godot4_differential.rs checks gdwire's
 Dialect::GODOT_4 decoder against.
 
-Usage: tests/godot4/differential.py        (one command; needs tests/godot4/install.sh done)
+Usage: tests/godot4/differential.py          (one command; needs tests/godot4/install.sh done)
+       tests/godot4/differential.py --check  (regenerates into a temporary file and fails if
+                                              it differs from the committed one)
 
 Two engine runs (tests/godot4/run.py, ~5 s each):
  1. differential_seeds.gd prints var_to_bytes (objects: var_to_bytes_with_objects) of ~120
@@ -220,6 +222,7 @@ def decode_all(cs):
 
 
 def main():
+    check = sys.argv[1:] == ["--check"]
     values = seeds() + fixture_values()
     cs = cases(values)
     rows = decode_all(cs)
@@ -227,6 +230,14 @@ def main():
     with open(OUT + ".tmp", "w") as f:
         for r in rows:
             f.write(json.dumps(r) + "\n")
+    if check:
+        same = open(OUT + ".tmp").read() == open(OUT).read()
+        os.remove(OUT + ".tmp")
+        if not same:
+            sys.exit("%s differs from the engine's output: run tests/godot4/differential.py"
+                     % os.path.relpath(OUT, ROOT))
+        print("%s matches the engine (%d mutants)" % (os.path.relpath(OUT, ROOT), len(cs)))
+        return
     os.replace(OUT + ".tmp", OUT)
     stats = {}
     for r in rows:
