@@ -143,4 +143,11 @@ impl Format for Godot4 {
         // Since 4.0 (PR #56896).
         "{}"
     }
+
+    fn cut_depth(&self) -> Option<u32> {
+        // VariantWriter's MAX_RECURSION ("Max recursion reached"): engine-checked in 4.6, an
+        // Array or Dictionary 101 containers deep prints as `[]` / `{}` (typed prefix kept),
+        // an Object as `null`.
+        Some(100)
+    }
 }

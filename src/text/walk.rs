@@ -224,6 +224,27 @@ fn open<'a, W: Write, F: Format>(
     node: &Node<'a>,
     depth: u32,
 ) -> Result<Option<Frame<'a>>, crate::text::TextError> {
+    if f.cut_depth().is_some_and(|limit| depth > limit) {
+        // Written like a leaf: the parent's iterator moves past what is not written.
+        match &node.v {
+            VariantRef::Array(array) => {
+                f.open_array(out, array)?;
+                f.close_array(out, array)?;
+                return Ok(None);
+            }
+            VariantRef::Dictionary(dict) => {
+                f.open_dictionary(out, dict)?;
+                out.write_str(f.empty_dictionary())?;
+                f.close_dictionary(out, dict)?;
+                return Ok(None);
+            }
+            VariantRef::Object(_) => {
+                out.write_str("null")?;
+                return Ok(None);
+            }
+            _ => {}
+        }
+    }
     Ok(Some(match &node.v {
         VariantRef::Array(array) => {
             f.open_array(out, array)?;
