@@ -421,21 +421,31 @@ fn typed_elements_as_sent(v: &VariantRef<'_>) -> bool {
     }
 }
 
-/// Found by this differential run (`fx_typed_array_int_empty_count_delta_8`,
-/// `fx_typed_dictionary_empty_string_int_splice_4`): a BUILTIN type block naming NIL leaves
-/// that side of the container untyped in the engine (an `Array[Variant]` is an Array). gdwire
-/// used to report `Some(Builtin(Nil))` and re-encode the block.
+/// Found by this differential run (kept as `regression_builtin_nil_*`): a BUILTIN type block
+/// naming NIL leaves that side of the container untyped in the engine (an `Array[Variant]` is
+/// an Array). gdwire used to report `Some(Builtin(Nil))` and re-encode the block.
 #[test]
 fn builtin_nil_element_type_is_untyped() {
-    let array = hex("1c0001000000000000000000");
+    let cases = cases();
+    let engine = |name: &str| {
+        let case = cases.iter().find(|c| c.name == name).unwrap();
+        (
+            case.bytes.clone(),
+            case.modes[0]["reenc"].as_str().unwrap().to_owned(),
+        )
+    };
+    let (array, engine_array) = engine("regression_builtin_nil_array");
+    assert_eq!(
+        engine_array, "1c00000000000000",
+        "the engine's array is untyped"
+    );
     let v = Decoder::new(Dialect::GODOT_4).decode_exact(&array).unwrap();
-    let a = v.as_array().unwrap();
-    assert_eq!(a.element_type(), None);
+    assert_eq!(v.as_array().unwrap().element_type(), None);
     assert_eq!(
         gdwire::to_vec(Dialect::GODOT_4, &v).unwrap(),
-        hex("1c00000000000000")
+        hex(&engine_array)
     );
-    let dict = hex("1b000500040000000000000000000000");
+    let (dict, engine_dict) = engine("regression_builtin_nil_dict_value");
     let v = Decoder::new(Dialect::GODOT_4).decode_exact(&dict).unwrap();
     let d = v.as_dictionary().unwrap();
     assert!(matches!(
@@ -443,10 +453,8 @@ fn builtin_nil_element_type_is_untyped() {
         Some(ContainerType::Builtin(gdwire::VariantType::String))
     ));
     assert_eq!(d.value_type(), None);
-    // The engine's own verdicts on the inputs that found it.
-    for case in cases() {
-        if case.name == "fx_typed_array_int_empty_count_delta_8" {
-            assert_eq!(case.modes[0]["reenc"], "1c00000000000000");
-        }
-    }
+    assert_eq!(
+        gdwire::to_vec(Dialect::GODOT_4, &v).unwrap(),
+        hex(&engine_dict)
+    );
 }

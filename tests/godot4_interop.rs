@@ -504,9 +504,6 @@ fn json_known(name: &str) -> Option<&'static str> {
 /// Values whose `var_to_str` gdwire's text form deliberately does not match, and why.
 fn text_known(name: &str) -> Option<&'static str> {
     match name {
-        // Deliberate: the engine's var_to_str writes containers nested deeper than about 100
-        // levels as empty ones (a recursion guard); gdwire writes every level.
-        "array_chain_1024" | "dict_chain_1024" | "array_chain_256" => Some("depth cap"),
         _ => None,
     }
 }

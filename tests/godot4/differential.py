@@ -6,8 +6,11 @@ tests/fixtures/godot4/differential.jsonl, which tests/godot4_differential.rs che
 Dialect::GODOT_4 decoder against.
 
 Usage: tests/godot4/differential.py          (one command; needs tests/godot4/install.sh done)
-       tests/godot4/differential.py --check  (regenerates into a temporary file and fails if
-                                              it differs from the committed one)
+       tests/godot4/differential.py --check  (has the engine decode the committed mutants again
+                                              and fails unless its verdicts are the committed ones)
+
+The seeds include tests/fixtures/godot4/values.jsonl: after regenerating that file, run this
+again to mutate the new values (--check does not depend on the seeds).
 
 Two engine runs (tests/godot4/run.py, ~5 s each):
  1. differential_seeds.gd prints var_to_bytes (objects: var_to_bytes_with_objects) of ~120
@@ -150,6 +153,14 @@ def fixture_values():
     return result
 
 
+# Inputs that found a bug, kept as they are (not mutated) so the test can name them.
+REGRESSIONS = [
+    # A BUILTIN element-type block naming NIL leaves that side untyped (was Builtin(Nil)).
+    ("regression_builtin_nil_array", "1c0001000000000000000000"),
+    ("regression_builtin_nil_dict_value", "1b000500040000000000000000000000"),
+]
+
+
 def cases(values):
     rng = random.Random(SEED)
     out, seen = [], set()
@@ -162,6 +173,8 @@ def cases(values):
                 continue
             seen.add(m)
             out.append({"name": "%s_%s_%d" % (name, kind, k), "kind": kind, "hex": m.hex()})
+    for name, h in REGRESSIONS:
+        out.append({"name": name, "kind": "regression", "hex": h})
     return out
 
 
@@ -223,8 +236,13 @@ def decode_all(cs):
 
 def main():
     check = sys.argv[1:] == ["--check"]
-    values = seeds() + fixture_values()
-    cs = cases(values)
+    if check:
+        with open(OUT) as f:
+            cs = [{k: json.loads(l)[k] for k in ("name", "kind", "hex")} for l in f]
+        values = []
+    else:
+        values = seeds() + fixture_values()
+        cs = cases(values)
     rows = decode_all(cs)
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with open(OUT + ".tmp", "w") as f:
