@@ -552,6 +552,9 @@ fn the_engine_reads_what_gdwire_writes() {
         input.extend(&case.bytes);
         input.extend((json.len() as u32).to_le_bytes());
         input.extend(json.as_bytes());
+        let text = texts.last().unwrap();
+        input.extend((text.len() as u32).to_le_bytes());
+        input.extend(text.as_bytes());
     }
     let out = match godot4::run_gdscript_with(
         SCRIPT,
@@ -575,10 +578,29 @@ fn the_engine_reads_what_gdwire_writes() {
     let (mut bytes_ok, mut text_ok, mut json_ok, mut json_dropped) = (0, 0, 0, 0);
     for (case, our_text) in cases.0.iter().zip(&texts) {
         let flags = u32_at(back, &mut pos);
+        // Each block is empty when the engine found it equal to ours (flag bits 1-3).
         let deep = case.name.contains("chain");
-        let reenc = &zero_node_path_pads(block(back, &mut pos), deep);
-        let text = std::str::from_utf8(block(back, &mut pos)).unwrap();
-        let jreenc = &zero_node_path_pads(block(back, &mut pos), deep);
+        let same = |bit: u32| flags & (2 << bit) != 0;
+        let reenc = &if same(0) {
+            case.bytes.clone()
+        } else {
+            zero_node_path_pads(block(back, &mut pos), deep)
+        };
+        if same(0) {
+            block(back, &mut pos);
+        }
+        let text = if same(1) {
+            block(back, &mut pos);
+            our_text.as_str()
+        } else {
+            std::str::from_utf8(block(back, &mut pos)).unwrap()
+        };
+        let jreenc = &if same(2) {
+            block(back, &mut pos);
+            case.bytes.clone()
+        } else {
+            zero_node_path_pads(block(back, &mut pos), deep)
+        };
         let name = &case.name;
         if flags & 1 == 0 {
             failures.push(format!("{name}: the engine could not decode our bytes"));
