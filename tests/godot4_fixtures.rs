@@ -461,3 +461,42 @@ fn the_engines_json_reads_back_to_its_bytes() {
     eprintln!("{exact} exact");
     assert!(exact >= 200, "only {exact} exact");
 }
+
+#[test]
+fn text_form_of_odd_inputs_is_the_engines() {
+    // var_to_str of what the engine decoded from every odd input it accepts, objects allowed.
+    // Skipped: inputs whose decoded value differs by design (documented differences above:
+    // dropped or converted typed elements, duplicate keys, the script-typed Dictionary), and
+    // full objects, which the engine prints with all properties of the instance it made.
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for f in &support::godot4_malformed() {
+        let (Some(desc), Some(want)) = (&f.desc, f.json["text"].as_str()) else {
+            continue;
+        };
+        let full_object = serde_json::to_string(desc)
+            .unwrap()
+            .contains("\"t\":\"Object\"");
+        if !f.allow_objects
+            || full_object
+            || deliberate_difference(f).is_some()
+            || without_script_dictionary_types(f, desc).is_some()
+        {
+            continue;
+        }
+        let v = decoder(true).decode(&f.bytes).unwrap();
+        match gdwire::text::to_text(Dialect::GODOT_4, &v) {
+            Ok(got) if got == want => checked += 1,
+            Ok(got) => failures.push(format!("{}:\n  ours   {got:?}\n  engine {want:?}", f.name)),
+            Err(e) => failures.push(format!("{}: {e}", f.name)),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    eprintln!("{checked} odd inputs printed as the engine prints them");
+    assert!(checked > 150, "only {checked} checked");
+}

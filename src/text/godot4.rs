@@ -26,6 +26,8 @@ fn container_type<W: Write>(out: &mut W, t: &ContainerType<'_>, nil: &str) -> Re
     match t {
         ContainerType::Builtin(VariantType::Nil) => out.write_str(nil)?,
         ContainerType::Builtin(ty) => out.write_str(ty.name())?,
+        // No class name: the engine's type is the builtin OBJECT (engine-checked, 4.6).
+        ContainerType::ClassName(name) if name.bytes().is_empty() => out.write_str("Object")?,
         ContainerType::ClassName(name) => write_plain(out, *name)?,
         ContainerType::Script(path) => {
             // A script type prints as a reference to its resource path.

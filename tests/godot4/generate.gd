@@ -873,6 +873,7 @@ func write_malformed():
 				"allow_objects": allow,
 				"mark": r.mark,
 				"desc": r.desc,
+				"text": var_to_str(r.value) if r.desc != null else null,
 			}
 			print("GDWIRE-ROW:malformed:" + J(line))
 
