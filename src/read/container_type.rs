@@ -52,7 +52,9 @@ pub(crate) fn read_type_block<'a>(
             let id = need_u32(data, pos, Expected::ContainerType)? as i32;
             let ty = u8::try_from(id).ok().and_then(|id| dialect.type_of(id));
             let ty = ty.ok_or(Error::new(ErrorKind::InvalidContainerType { id }, pos))?;
-            Ok((Some(ContainerType::Builtin(ty)), pos + 4))
+            // A BUILTIN block naming NIL (Variant) leaves that side untyped, as in the engine.
+            let ty = (ty != VariantType::Nil).then_some(ContainerType::Builtin(ty));
+            Ok((ty, pos + 4))
         }
         ContainerKind::ClassName => {
             let (name, end) = string_block(data, pos, rules, validate)?;

@@ -36,6 +36,7 @@ mod escape;
 mod format;
 mod godot3;
 mod godot4;
+mod grisu2;
 mod leaf;
 mod number;
 mod order;

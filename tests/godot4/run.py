@@ -70,7 +70,9 @@ function flush(final, sync) {
   }
   fetch(final ? "/exit" : "/log", {method: "POST", body: body});
 }
-setInterval(() => { if (!done) flush(false, false); }, 250);
+// Synchronous too: an asynchronous POST still in flight when the final one arrives would be
+// lost (run.py stops at the final POST), and large outputs made that happen.
+setInterval(() => { if (!done) flush(false, true); }, 250);
 function finish(kind, value) {
   if (done) return;
   done = true;
