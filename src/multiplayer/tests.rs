@@ -580,3 +580,23 @@ fn byte_only_path_form() {
     // Byte-only, 32-bit node id = bit 31 | offset 8 (1 + 4 + 1 header bytes, 2 arg bytes).
     assert_eq!(out[..8], [0xA0, 8, 0, 0, 0x80, 4, 9, 9]);
 }
+
+/// Fuzz finding: the engine reads 32 checksum bytes and skips the 33rd without looking at
+/// it; a non-NUL 33rd byte once made a 33-character checksum the writer refused.
+#[test]
+fn simplify_path_checksum_is_32_bytes_whatever_follows() {
+    let mut bytes = Vec::from([1u8]);
+    bytes.extend_from_slice(b"0123456789abcdef0123456789abcdefX");
+    bytes.extend_from_slice(&[9, 0, 0, 0]);
+    bytes.extend_from_slice(b"P\0");
+    let p = Packet::parse(&bytes).unwrap();
+    let Packet::SimplifyPath(s) = p else { panic!() };
+    assert_eq!((s.checksum, s.cache_id, s.path), ("0123456789abcdef0123456789abcdef", 9, "P"));
+    let mut again = Vec::new();
+    let mut w = PacketWriter::new(&mut again);
+    w.packet(&p).unwrap();
+    w.finish().unwrap();
+    let mut want = bytes.clone();
+    want[33] = 0;
+    assert_eq!(again, want);
+}
