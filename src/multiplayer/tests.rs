@@ -591,7 +591,10 @@ fn simplify_path_checksum_is_32_bytes_whatever_follows() {
     bytes.extend_from_slice(b"P\0");
     let p = Packet::parse(&bytes).unwrap();
     let Packet::SimplifyPath(s) = p else { panic!() };
-    assert_eq!((s.checksum, s.cache_id, s.path), ("0123456789abcdef0123456789abcdef", 9, "P"));
+    assert_eq!(
+        (s.checksum, s.cache_id, s.path),
+        ("0123456789abcdef0123456789abcdef", 9, "P")
+    );
     let mut again = Vec::new();
     let mut w = PacketWriter::new(&mut again);
     w.packet(&p).unwrap();
@@ -599,4 +602,22 @@ fn simplify_path_checksum_is_32_bytes_whatever_follows() {
     let mut want = bytes.clone();
     want[33] = 0;
     assert_eq!(again, want);
+}
+
+/// Fuzz finding: an argument that is an Array whose PackedByteArray element ends the packet
+/// unpadded (accepted, as by the engine) is followed by a truncated element; the reader
+/// reports it at its padded position, past the end of the packet (never more than 3 bytes).
+#[test]
+fn error_after_unpadded_bytes_may_point_past_the_end() {
+    let hex = "0003f81d1b0000000300000800271500001d0302000000001d000000000000000000000000000000000315251d2802000e0000000002001d00000000000000000000";
+    let b: Vec<u8> = (0..hex.len() / 2)
+        .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())
+        .collect();
+    let e = Packet::parse(&b).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Truncated(Expected::Header));
+    assert!(
+        e.offset() > b.len() && e.offset() <= b.len() + 3,
+        "{e} for {}",
+        b.len()
+    );
 }
