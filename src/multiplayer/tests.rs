@@ -530,6 +530,22 @@ fn objects_only_when_allowed() {
     assert_eq!(kind(&bytes).0, ErrorKind::ObjectsNotAllowed);
     let dec = Decoder::new(Dialect::GODOT_4).with_allow_objects(true);
     assert!(Packet::parse_with(dec, &bytes).is_ok());
+    // Never in spawn states and sync values, as in the engine (fuzz finding: the writer
+    // could not write such a packet back).
+    let mut spawn = Vec::from([
+        4, 0, 1, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, b'P', 0,
+    ]);
+    spawn.extend_from_slice(&bytes[4..]);
+    assert_eq!(
+        Packet::parse_with(dec, &spawn).unwrap_err().kind(),
+        ErrorKind::ObjectsNotAllowed
+    );
+    let mut sync = Vec::from([6, 1, 0, 7, 0, 0, 0, 16, 0, 0, 0]);
+    sync.extend_from_slice(&bytes[4..]);
+    assert_eq!(
+        Packet::parse_with(dec, &sync).unwrap_err().kind(),
+        ErrorKind::ObjectsNotAllowed
+    );
 }
 
 #[test]
