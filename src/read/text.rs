@@ -1,4 +1,4 @@
-//! String views and the engines' UTF-8 acceptance rules (spec §4.3).
+//! String views and the engines' UTF-8 acceptance rules (docs/wire-format.md §5.3).
 
 use core::fmt;
 
