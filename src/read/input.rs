@@ -4,7 +4,7 @@
 
 use crate::dialect::TextRules;
 use crate::error::{Error, ErrorKind, Expected, Result};
-use crate::read::text::{self, StrRef};
+use crate::read::str_ref::{self, StrRef};
 
 #[inline]
 pub(crate) fn take(data: &[u8], pos: usize, len: usize) -> Option<&[u8]> {
@@ -53,7 +53,7 @@ pub(crate) fn string_block(
     let padded = take(data, start, len + pad4(len)).ok_or(bad_len)?;
     let raw = &padded[..len];
     let view = if validate {
-        text::checked(raw, rules).ok_or(Error::new(ErrorKind::InvalidText, start))?
+        str_ref::checked(raw, rules).ok_or(Error::new(ErrorKind::InvalidText, start))?
     } else {
         StrRef::new(raw, rules)
     };

@@ -17,11 +17,11 @@ mod packed;
 mod seq;
 mod show;
 pub(crate) mod skip;
-mod text;
+mod str_ref;
 mod utf8;
 mod value;
-mod walk;
 mod walked;
+mod walker;
 
 pub use access::{GetError, WrongType};
 pub use array::{ArrayIter, ArrayKind, ArrayRef, ArrayTryIter};
@@ -35,8 +35,8 @@ pub use object::{FullObjectRef, ObjectRef, PropertyIter, PropertyTryIter, Signal
 pub use packed::{Element, PackedReals, PackedRef, PackedStrings};
 pub(crate) use seq::quick_leaf;
 pub use skip::MAX_PENDING_LEVELS;
-pub use text::StrRef;
-pub(crate) use text::{is_valid as text_is_valid, visible_text};
+pub use str_ref::StrRef;
+pub(crate) use str_ref::{is_valid as text_is_valid, visible_text};
 pub use value::VariantRef;
-pub use walk::{Event, Walker};
 pub use walked::Walked;
+pub use walker::{Event, Walker};

@@ -4,7 +4,7 @@ use crate::dialect::TextRules;
 use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::read::input::{string_block, take};
 use crate::read::packed::PackedStrings;
-use crate::read::text::StrRef;
+use crate::read::str_ref::StrRef;
 
 const NEW_FORMAT: u32 = 0x8000_0000;
 const FLAG_ABSOLUTE: u32 = 1;

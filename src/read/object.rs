@@ -5,7 +5,7 @@ use crate::error::Result;
 use crate::read::input::string_block;
 use crate::read::items::Items;
 use crate::read::seq::Seq;
-use crate::read::text::StrRef;
+use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 use crate::read::walked::Walked;
 

@@ -10,7 +10,7 @@ use crate::read::head::{read_head, read_value, Next};
 use crate::read::input::{string_block, string_block_trusted, take, u32_at, u64_at};
 use crate::read::math_ref::MathRef;
 use crate::read::skip::skip_value;
-use crate::read::text::StrRef;
+use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 use crate::read::walked::Walked;
 use crate::variant_type::VariantType;
@@ -221,7 +221,7 @@ pub(crate) fn quick_leaf<'a>(
             let (s, end) = string_block_trusted(data, p, rules)?;
             if validate {
                 (
-                    VariantRef::String(crate::read::text::checked(s.raw(), rules)?),
+                    VariantRef::String(crate::read::str_ref::checked(s.raw(), rules)?),
                     end,
                 )
             } else {
