@@ -219,14 +219,10 @@ pub(crate) fn quick_leaf<'a>(
         VariantType::String => {
             let rules = dec.dialect().text_rules();
             let (s, end) = string_block_trusted(data, p, rules)?;
-            if validate {
-                (
-                    VariantRef::String(crate::read::str_ref::checked(s.raw(), rules)?),
-                    end,
-                )
-            } else {
-                (VariantRef::String(s), end)
+            if validate && !crate::read::str_ref::is_valid(s.raw(), rules) {
+                return None;
             }
+            (VariantRef::String(s), end)
         }
         _ => return None,
     })
