@@ -220,7 +220,7 @@ fn json_round_trip_through_the_binary_reproduces_every_fixture() {
 
 #[test]
 fn json_round_trip_godot4_typed_containers_and_big_endian_frames() {
-    // var_to_bytes of a typed Dictionary[int, int] (engine unit test, spec §6.1) and of a
+    // var_to_bytes of a typed Dictionary[int, int] (engine unit test, docs/wire-format.md §7) and of a
     // 64-bit Vector2 (double-precision build), framed with big-endian prefixes.
     let dict = hex(
         "1b000500 02000000 02000000 01000000 02000100 efcdab8967452301 02000100 efcdab8967452301",

@@ -19,13 +19,13 @@ impl<S: Sink> Writer<S> {
         self.leaf(|w| w.header_u32(T::Bool, 0, v as u32))
     }
 
-    /// An int: `i32` when in `[-2^31, 2^31-1]`, else bit 16 + `i64` (spec §2.1).
+    /// An int: `i32` when in `[-2^31, 2^31-1]`, else bit 16 + `i64` (docs/wire-format.md §3.2).
     pub fn int(&mut self, v: i64) -> Result<()> {
         self.leaf(|w| w.put_int(v))
     }
 
     /// A float: `f32` when `f64::from(v as f32) == v`, else bit 16 + `f64`, the engine's rule
-    /// (spec §2.2): NaN is always 64-bit, `-0.0` and `±inf` are 32-bit.
+    /// (docs/wire-format.md §3.3): NaN is always 64-bit, `-0.0` and `±inf` are 32-bit.
     pub fn float(&mut self, v: f64) -> Result<()> {
         self.leaf(|w| w.put_float(v))
     }

@@ -24,7 +24,7 @@ use crate::text::leaf::write_leaf;
 use crate::text::order::{Entry, Keys};
 
 /// A container that is being written: what is left of it.
-enum Frame<'a> {
+enum Open<'a> {
     Array {
         array: ArrayRef<'a>,
         items: Items<'a>,
@@ -70,7 +70,7 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
         entries: Vec::new(),
         order: Vec::new(),
     };
-    let mut stack: Vec<Frame<'_>> = Vec::new();
+    let mut stack: Vec<Open<'_>> = Vec::new();
     let mut next = Some(Node { v: *root, id: None });
     loop {
         if let Some(v) = next.take() {
@@ -85,7 +85,7 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
             return Ok(());
         };
         next = match top {
-            Frame::Array {
+            Open::Array {
                 array,
                 items,
                 first,
@@ -99,7 +99,7 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
                     None
                 }
             },
-            Frame::Dictionary {
+            Open::Dictionary {
                 dict,
                 id: _,
                 start,
@@ -126,7 +126,7 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
                     None
                 }
             }
-            Frame::Object { properties, first } => loop {
+            Open::Object { properties, first } => loop {
                 match properties.next_named(&keys.ends) {
                     Some(property) => {
                         let (name, v) = property?;
@@ -159,7 +159,7 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
             // The top container is written. A parent outside any table of ends learns where
             // it ends from it (a frame is not moved out to ask).
             let n = stack.len();
-            let hand_back = n >= 2 && stack.get(n - 2).is_some_and(Frame::hands_back);
+            let hand_back = n >= 2 && stack.get(n - 2).is_some_and(Open::hands_back);
             let end = match hand_back {
                 true => stack.last().and_then(|done| done.end(&keys.ends)),
                 false => None,
@@ -172,33 +172,33 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
     }
 }
 
-impl<'a> Frame<'a> {
+impl<'a> Open<'a> {
     /// True when a written child must be handed back to this frame's iterator.
     fn hands_back(&self) -> bool {
         match self {
-            Frame::Array { items, .. }
-            | Frame::Object {
+            Open::Array { items, .. }
+            | Open::Object {
                 properties: items, ..
             } => items.hands_back(),
             // Entries are collected before they are written.
-            Frame::Dictionary { .. } => false,
+            Open::Dictionary { .. } => false,
         }
     }
 
     /// Where the written container ends.
     fn end(&self, ends: &Ends<'a>) -> Option<Walked<'a>> {
         match self {
-            Frame::Array { items, .. }
-            | Frame::Object {
+            Open::Array { items, .. }
+            | Open::Object {
                 properties: items, ..
             } => items.walked(),
-            Frame::Dictionary { id, .. } => id.and_then(|id| ends.end(id)),
+            Open::Dictionary { id, .. } => id.and_then(|id| ends.end(id)),
         }
     }
 
     fn resume(&mut self, end: Walked<'a>) {
-        if let Frame::Array { items, .. }
-        | Frame::Object {
+        if let Open::Array { items, .. }
+        | Open::Object {
             properties: items, ..
         } = self
         {
@@ -223,7 +223,7 @@ fn open<'a, W: Write, F: Format>(
     pending: &mut Pending<'a>,
     node: &Node<'a>,
     depth: u32,
-) -> Result<Option<Frame<'a>>, crate::text::TextError> {
+) -> Result<Option<Open<'a>>, crate::text::TextError> {
     if f.cut_depth().is_some_and(|limit| depth > limit) {
         // Written like a leaf: the parent's iterator moves past what is not written.
         match &node.v {
@@ -248,7 +248,7 @@ fn open<'a, W: Write, F: Format>(
     Ok(Some(match &node.v {
         VariantRef::Array(array) => {
             f.open_array(out, array)?;
-            Frame::Array {
+            Open::Array {
                 array: *array,
                 items: Items::new(Iter::Seq(array.iter()), node.id),
                 first: true,
@@ -271,7 +271,7 @@ fn open<'a, W: Write, F: Format>(
                 return Ok(None);
             }
             out.write_str("{\n")?;
-            Frame::Dictionary {
+            Open::Dictionary {
                 dict: *dict,
                 id: node.id,
                 start,
@@ -303,7 +303,7 @@ fn open<'a, W: Write, F: Format>(
                 out.write_str("Object(")?;
                 write_plain(out, full.class())?;
                 out.write_str(",")?;
-                Frame::Object {
+                Open::Object {
                     properties: Items::new(Iter::Props(full.properties()), node.id),
                     first: true,
                 }
