@@ -688,11 +688,13 @@ fn throughput() {
     let rows: Vec<String> = str2var_rows()
         .into_iter()
         .filter(|r| r.read && r.hex.is_some() && text::parse(Dialect::GODOT_3, &r.text).is_ok())
+        .filter(|r| std::env::var("NODICT").is_err() || !r.text.contains('{'))
         .map(|r| r.text)
         .collect();
-    let one = rows.join(", ");
+    // A probe may end in a `;` comment: the comma goes on the next line.
+    let one = rows.join("\n,\n");
     let copies = (10 << 20) / one.len() + 1;
-    let big = format!("[ {} ]", vec![one.as_str(); copies].join(", "));
+    let big = format!("[\n{}\n]", vec![one.as_str(); copies].join("\n,\n"));
     let start = std::time::Instant::now();
     let bytes = text::parse(Dialect::GODOT_3, &big).unwrap();
     let secs = start.elapsed().as_secs_f64();

@@ -7,9 +7,11 @@
 //! In Godot 4.4+ also up to the last digits of floats: the engine's `strtod` is not correctly
 //! rounded (a power of ten above 10^22 is a product of inexact factors), so the shortest
 //! digits of a value it read can read back as a neighbouring double, in the engine too.
+//! Object property names holding `\\` or `"` are left out: the engines' writers print them
+//! without escapes, so their text does not read back as written (in the engine too).
 #![no_main]
 
-use gdwire::{text, Decoder, Dialect};
+use gdwire::{text, Decoder, Dialect, ObjectRef, VariantRef};
 use libfuzzer_sys::fuzz_target;
 
 fn print(dialect: Dialect, bytes: &[u8]) -> String {
@@ -47,6 +49,36 @@ fn digits_masked(t: &str) -> String {
     out
 }
 
+/// True if a full object in the value has a property name the writers print unescaped
+/// into text that reads back differently (`\\` or `"`).
+fn has_unprintable_name(dialect: Dialect, bytes: &[u8]) -> bool {
+    let Ok(v) = Decoder::new(dialect).with_allow_objects(true).decode_exact(bytes) else {
+        return false;
+    };
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            VariantRef::Array(a) => stack.extend(a.iter().flatten()),
+            VariantRef::Dictionary(d) => {
+                for (k, v) in d.iter().flatten() {
+                    stack.push(k);
+                    stack.push(v);
+                }
+            }
+            VariantRef::Object(ObjectRef::Full(o)) => {
+                for (name, v) in o.properties().flatten() {
+                    if name.bytes().iter().any(|&b| b == b'\\' || b == b'"') {
+                        return true;
+                    }
+                    stack.push(v);
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 fn reread(dialect: Dialect, bytes: &[u8]) -> Option<Vec<u8>> {
     let printed = print(dialect, bytes);
     match text::parse(dialect, &printed) {
@@ -66,7 +98,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(bytes) = text::parse(dialect, input) else { return };
     let Some(once) = reread(dialect, &bytes) else { return };
     let twice = reread(dialect, &once).expect("printed text of parsed text reads back");
-    if twice != once {
+    if twice != once && !has_unprintable_name(dialect, &once) {
         let (a, b) = (print(dialect, &once), print(dialect, &twice));
         if dialect.has_typed_dictionaries() && lines(&a) != lines(&b) {
             let (a, b) = (digits_masked(&a), digits_masked(&b));

@@ -113,6 +113,8 @@ fn fail<T>(at: usize, message: impl Into<String>) -> Result<T, Syntax> {
     })
 }
 
+/// What a token did: finished a value, or only moved the parser on (opened a container,
+/// read a separator or a property name).
 enum Begun {
     Leaf(u32),
     Opened,

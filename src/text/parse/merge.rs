@@ -8,7 +8,7 @@ use crate::read::{Decoder, VariantRef};
 use crate::text::ends::Node;
 use crate::text::order::{Entry, Keys};
 use crate::text::parse::emit::emit;
-use crate::text::parse::tree::Tree;
+use crate::text::parse::tree::{Kind, Tree};
 use crate::text::parse::Syntax;
 use crate::{Dialect, Writer};
 
@@ -36,7 +36,7 @@ impl Merger {
         depth: u32,
     ) -> Result<Vec<u32>, Syntax> {
         let n = items.len() / 2;
-        if n < 2 {
+        if n < 2 || all_distinct_simple(tree, &items) {
             return Ok(items);
         }
         self.buf.clear();
@@ -83,4 +83,25 @@ impl Merger {
         }
         Ok(out)
     }
+}
+
+/// True when every key is an int or a String and no two are equal: nothing to merge. (Ints
+/// equal only the same int, Strings only the same text, and an int never equals a String, in
+/// every engine line.) The common case, checked without encoding the keys.
+fn all_distinct_simple(tree: &Tree, items: &[u32]) -> bool {
+    #[derive(PartialEq, Eq, PartialOrd, Ord)]
+    enum Simple<'a> {
+        Int(i64),
+        Str(&'a [u8]),
+    }
+    let mut keys = Vec::with_capacity(items.len() / 2);
+    for &k in items.iter().step_by(2) {
+        match tree.node(k).kind {
+            Kind::Int(i) => keys.push(Simple::Int(i)),
+            Kind::String(s) => keys.push(Simple::Str(tree.text(s))),
+            _ => return false,
+        }
+    }
+    keys.sort_unstable();
+    keys.windows(2).all(|w| w[0] != w[1])
 }
