@@ -93,7 +93,14 @@ impl<S: Sink> Writer<S> {
                 (ContainerKind::Builtin, Block::Id(id))
             }
             Elem::Class(name) if self.full_objects => (ContainerKind::ClassName, Block::Str(name)),
-            Elem::Script(path) if self.full_objects => (ContainerKind::Script, Block::Str(path)),
+            Elem::Script(path) if self.full_objects => {
+                // The engine loads the script with objects allowed and rejects anything but a
+                // res:// path (the reader does too): refuse to write what cannot be read.
+                if !path.starts_with(b"res://") {
+                    return Err(self.err(ErrorKind::InvalidScriptPath));
+                }
+                (ContainerKind::Script, Block::Str(path))
+            }
             Elem::Class(_) | Elem::Script(_) => {
                 (ContainerKind::ClassName, Block::Str(ENCODED_OBJECT_AS_ID))
             }
