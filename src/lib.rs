@@ -49,6 +49,8 @@ pub mod header;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod math;
+#[cfg(feature = "alloc")]
+pub mod owned;
 pub mod read;
 #[cfg(feature = "alloc")]
 pub mod text;
@@ -61,6 +63,8 @@ pub use error::{Error, ErrorKind, Expected, Result};
 pub use frame::FrameBuffer;
 pub use frame::{Framing, Split};
 pub use math::Precision;
+#[cfg(feature = "alloc")]
+pub use owned::Variant;
 pub use read::{
     from_bytes, from_bytes_exact, ArrayRef, ContainerType, Cursor, Decoder, DictRef, NodePathRef,
     ObjectRef, PackedRef, StrRef, VariantRef, MAX_DEPTH,

@@ -14,7 +14,7 @@ mod node_path;
 mod object;
 mod packed;
 mod seq;
-mod show;
+pub(crate) mod show;
 mod skip;
 mod text;
 mod utf8;

@@ -168,7 +168,10 @@ impl<'f, 'g> Printer<'f, 'g> {
     /// Writes what comes before the next item of the innermost open level.
     fn separate(&mut self) -> fmt::Result {
         let (f, depth, pretty) = (&mut *self.f, self.open, self.pretty);
-        let Some(level) = depth.checked_sub(1).and_then(|top| self.levels.get_mut(top)) else {
+        let Some(level) = depth
+            .checked_sub(1)
+            .and_then(|top| self.levels.get_mut(top))
+        else {
             return Ok(()); // the printed container itself
         };
         let index = level.items;
@@ -205,7 +208,10 @@ fn show(f: &mut fmt::Formatter<'_>, items: &Items<'_>) -> fmt::Result {
                 }
                 VariantRef::Dictionary(d) => {
                     let (key, value) = (d.key_type(), d.value_type());
-                    p.begin(Head::Dictionary(key.as_ref().map(dbg), value.as_ref().map(dbg)))?
+                    p.begin(Head::Dictionary(
+                        key.as_ref().map(dbg),
+                        value.as_ref().map(dbg),
+                    ))?
                 }
                 VariantRef::Object(ObjectRef::Full(o)) => p.begin(Head::Object(&o.class()))?,
                 // The walker begins only the three container kinds.
