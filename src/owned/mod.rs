@@ -311,7 +311,7 @@ impl Variant {
     /// The array (also Pandemonium typed arrays).
     ///
     /// ```
-    /// let v = gdwire::owned::Variant::from(vec![1.into()]);
+    /// let v = gdwire::owned::Variant::from(vec![gdwire::owned::Variant::Int(1)]);
     /// assert_eq!(v.as_array().map(|a| a.len()), Some(1));
     /// ```
     pub fn as_array(&self) -> Option<&Array> {
@@ -324,7 +324,7 @@ impl Variant {
     /// The array, to change.
     ///
     /// ```
-    /// let mut v = gdwire::owned::Variant::from(Vec::new());
+    /// let mut v = gdwire::owned::Variant::from(Vec::<gdwire::owned::Variant>::new());
     /// v.as_array_mut().unwrap().push(1.into());
     /// ```
     pub fn as_array_mut(&mut self) -> Option<&mut Array> {

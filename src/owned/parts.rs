@@ -28,7 +28,7 @@ const FLAG_ABSOLUTE: u32 = 1;
 pub struct NodePath {
     /// Names then subnames.
     parts: Vec<GString>,
-    name_count: usize,
+    name_count: u32,
     flags: u32,
 }
 
@@ -49,7 +49,7 @@ impl NodePath {
         S: Into<GString>,
     {
         let mut parts: Vec<GString> = names.into_iter().map(Into::into).collect();
-        let name_count = parts.len();
+        let name_count = parts.len() as u32;
         parts.extend(subnames.into_iter().map(Into::into));
         NodePath {
             parts,
@@ -84,7 +84,7 @@ impl NodePath {
     /// assert_eq!(p.names()[1], "b");
     /// ```
     pub fn names(&self) -> &[GString] {
-        &self.parts[..self.name_count.min(self.parts.len())]
+        &self.parts[..(self.name_count as usize).min(self.parts.len())]
     }
 
     /// The subnames (including a legacy property name, as the reader counts it).
@@ -94,7 +94,7 @@ impl NodePath {
     /// assert_eq!(p.subnames().len(), 2);
     /// ```
     pub fn subnames(&self) -> &[GString] {
-        &self.parts[self.name_count.min(self.parts.len())..]
+        &self.parts[(self.name_count as usize).min(self.parts.len())..]
     }
 
     /// Names then subnames.
@@ -129,7 +129,7 @@ impl NodePath {
     pub(crate) fn from_view(p: &NodePathRef<'_>) -> NodePath {
         NodePath {
             parts: p.parts().iter().map(GString::from_view).collect(),
-            name_count: p.name_count(),
+            name_count: p.name_count() as u32,
             flags: p.flags(),
         }
     }
@@ -176,8 +176,11 @@ pub struct Signal {
 /// use gdwire::owned::{FullObject, Object, Variant};
 /// let node = Object::Full(Box::new(FullObject::new("Node", vec![("name".into(), "a".into())])));
 /// let bytes = Variant::Object(node).to_vec(gdwire::Dialect::GODOT_4)?;
-/// let back = Variant::from_bytes(gdwire::Dialect::GODOT_4, &bytes)?; // objects not allowed
-/// # let _ = back;
+/// // Full objects decode only where allowed, as in the engine.
+/// assert!(Variant::from_bytes(gdwire::Dialect::GODOT_4, &bytes).is_err());
+/// let dec = gdwire::Decoder::new(gdwire::Dialect::GODOT_4).with_allow_objects(true);
+/// let back = dec.decode_owned(&bytes)?;
+/// assert_eq!(back.as_object().unwrap().is_null(), false);
 /// # Ok::<(), gdwire::Error>(())
 /// ```
 #[derive(Clone, PartialEq)]
