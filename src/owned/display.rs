@@ -15,6 +15,14 @@ use crate::text::{self, TextError};
 /// text is exactly what [`crate::text`] prints for the same bytes. A value the dialect
 /// cannot encode (a type it lacks, Godot 3 text that is not UTF-8 for a strict dialect)
 /// prints as `<error: …>`; [`Variant::to_text`] returns that error instead.
+///
+/// ```
+/// use gdwire::owned::Variant;
+/// use gdwire::Dialect;
+/// let v = Variant::from(vec![Variant::from(1), Variant::from("a")]);
+/// assert_eq!(format!("{}", v.display(Dialect::GODOT_4)), "[1, \"a\"]");
+/// assert_eq!(format!("{}", v.display(Dialect::GODOT_3)), "[ 1, \"a\" ]");
+/// ```
 pub struct Text<'v> {
     value: &'v Variant,
     dialect: Dialect,

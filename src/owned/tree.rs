@@ -65,9 +65,10 @@ impl<'v> Events<'v> {
     }
 
     fn inside(frame: Frame<'v>) -> Self {
-        let mut stack = Vec::new();
-        stack.push(frame);
-        Events { root: None, stack }
+        Events {
+            root: None,
+            stack: alloc::vec![frame],
+        }
     }
 
     /// Containers open around the next item (after a `Begin`: including that one).
