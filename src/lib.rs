@@ -28,6 +28,10 @@
 //! # Ok::<(), gdwire::Error>(())
 //! ```
 //!
+//! Values that must outlive the buffer, or that are built by hand, are [`Variant`]s (feature
+//! `alloc`, on by default): `Variant::from_bytes`, `view.to_owned()`, `Variant::from(…)` for
+//! Rust values, `variant.to_vec(dialect)`; see [`owned`].
+//!
 //! There is no version marker on the wire: choose the [`Dialect`] that wrote the bytes.
 //! Behaviour follows the engine's C++ source (and, for Godot 3, a real engine run); the
 //! `docs/` folder says what was checked against an engine and what was derived from source.

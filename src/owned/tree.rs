@@ -134,15 +134,19 @@ struct Open {
 
 /// Builds an owned tree from a linear walk: `begin` (an empty container), `leaf`,
 /// `property`, `end`, in the order of [`Ev`] / [`crate::read::Event`].
+///
+/// The innermost open container is kept apart from the enclosing ones, so a value with one
+/// level of containers (most packets) needs no stack allocation.
 #[derive(Default)]
 pub(crate) struct Builder {
-    stack: Vec<Open>,
+    top: Option<Open>,
+    saved: Vec<Open>,
     root: Option<Variant>,
 }
 
 impl Builder {
     pub(crate) fn leaf(&mut self, v: Variant) {
-        let Some(open) = self.stack.last_mut() else {
+        let Some(open) = self.top.as_mut() else {
             self.root = Some(v);
             return;
         };
@@ -162,28 +166,32 @@ impl Builder {
 
     /// An empty container whose items follow.
     pub(crate) fn begin(&mut self, container: Variant) {
-        self.stack.push(Open {
+        let open = Open {
             container,
             key: None,
             name: None,
-        });
+        };
+        if let Some(outer) = self.top.replace(open) {
+            self.saved.push(outer);
+        }
     }
 
     pub(crate) fn property(&mut self, name: GString) {
-        if let Some(open) = self.stack.last_mut() {
+        if let Some(open) = self.top.as_mut() {
             open.name = Some(name);
         }
     }
 
     pub(crate) fn end(&mut self) {
-        if let Some(open) = self.stack.pop() {
+        if let Some(open) = self.top.take() {
+            self.top = self.saved.pop();
             self.leaf(open.container);
         }
     }
 
     /// The value built; containers still open (after a failed walk) are closed as they are.
     pub(crate) fn finish(mut self) -> Variant {
-        while !self.stack.is_empty() {
+        while self.top.is_some() {
             self.end();
         }
         self.root.take().unwrap_or_default()
