@@ -18,9 +18,10 @@ use crate::owned::tree::Builder;
 use crate::owned::Variant;
 use crate::read::{Decoder, Event, ObjectRef, PackedReals, VariantRef, Walker};
 
-/// Levels with pending items the first, small walker has room for; deeper values are walked
-/// again with the full one (the first walk's partial result is dropped).
-const SHALLOW: usize = 32;
+/// Levels with pending items the first, small walker has room for (1.1 KiB to set up);
+/// deeper values are walked again with the full one (the first walk's partial result is
+/// dropped).
+const SHALLOW: usize = 128;
 
 /// The owned form of a view that holds no other values (containers: their empty head).
 fn leaf(v: &VariantRef<'_>) -> Variant {

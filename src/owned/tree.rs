@@ -322,32 +322,43 @@ impl Clone for FullObject {
     }
 }
 
-/// Moves the items of a container out of it (leaving it empty, so its own drop is shallow).
-fn take_items(v: &mut Variant, out: &mut Vec<Variant>) {
-    match v {
-        Variant::Array(a) => out.append(&mut a.items),
-        Variant::Dictionary(d) => {
-            for (k, v) in d.entries.drain(..) {
-                out.push(k);
-                out.push(v);
-            }
+/// Moves the containers among `v`'s items out of it (each replaced by Nil), so that `v`'s
+/// own drop is shallow; its leaves stay and drop with it.
+fn take_containers(v: &mut Variant, out: &mut Vec<Variant>) {
+    let mut take = |x: &mut Variant| {
+        if x.is_container() {
+            out.push(core::mem::take(x));
         }
-        Variant::Object(Object::Full(o)) => out.extend(o.properties.drain(..).map(|(_, v)| v)),
+    };
+    match v {
+        Variant::Array(a) => a.items.iter_mut().for_each(take),
+        Variant::Dictionary(d) => d.entries.iter_mut().for_each(|(k, v)| {
+            take(k);
+            take(v);
+        }),
+        Variant::Object(Object::Full(o)) => o.properties.iter_mut().for_each(|(_, v)| take(v)),
         _ => {}
     }
 }
 
-/// Drops `items` and everything in them with a heap stack instead of recursion.
-fn drop_flat(mut stack: Vec<Variant>) {
-    while let Some(mut v) = stack.pop() {
-        take_items(&mut v, &mut stack);
+/// Drops the containers inside `v` with a heap stack instead of recursion (only containers
+/// move to the stack: a tree one level deep drops as usual).
+fn drop_inside(v: &mut Variant) {
+    let mut stack = Vec::new();
+    take_containers(v, &mut stack);
+    while let Some(mut inner) = stack.pop() {
+        take_containers(&mut inner, &mut stack);
     }
 }
 
 impl Drop for Array {
     fn drop(&mut self) {
         if self.items.iter().any(Variant::is_container) {
-            drop_flat(core::mem::take(&mut self.items));
+            let mut v = Variant::Array(Array {
+                items: core::mem::take(&mut self.items),
+                typed: None,
+            });
+            drop_inside(&mut v);
         }
     }
 }
@@ -359,12 +370,11 @@ impl Drop for Dictionary {
             .iter()
             .any(|(k, v)| k.is_container() || v.is_container())
         {
-            let mut stack = Vec::with_capacity(2 * self.entries.len());
-            for (k, v) in self.entries.drain(..) {
-                stack.push(k);
-                stack.push(v);
-            }
-            drop_flat(stack);
+            let mut v = Variant::Dictionary(Dictionary {
+                entries: core::mem::take(&mut self.entries),
+                typed: None,
+            });
+            drop_inside(&mut v);
         }
     }
 }
@@ -372,7 +382,11 @@ impl Drop for Dictionary {
 impl Drop for FullObject {
     fn drop(&mut self) {
         if self.properties.iter().any(|(_, v)| v.is_container()) {
-            drop_flat(self.properties.drain(..).map(|(_, v)| v).collect());
+            let mut v = Variant::Array(Array {
+                items: self.properties.drain(..).map(|(_, v)| v).collect(),
+                typed: None,
+            });
+            drop_inside(&mut v);
         }
     }
 }
