@@ -3,6 +3,8 @@
 //! §6.3 derived) and every byte vector of the Godot 4 / Pandemonium test files; equality and
 //! `Debug` against the views'; the engine's text.
 
+#![cfg(feature = "alloc")]
+
 mod support;
 
 use gdwire::math::{Color, Vector2, Vector2i};

@@ -2,6 +2,8 @@
 //! compared, printed, encoded, shown as text and dropped on a 256 KiB thread stack in an
 //! unoptimised build: nothing recurses per nesting level.
 
+#![cfg(feature = "alloc")]
+
 #[path = "support/shapes.rs"]
 mod shapes;
 
