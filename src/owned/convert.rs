@@ -223,7 +223,7 @@ impl VariantRef<'_> {
     /// re-encoding the result writes what re-encoding the view writes, and `==` and `Debug`
     /// agree with the view's.
     ///
-    /// This inherent method takes precedence over the blanket [`ToOwned`] (which, as
+    /// This inherent method takes precedence over the blanket [`ToOwned`](alloc::borrow::ToOwned) (which, as
     /// `VariantRef` is `Copy`, would only copy the view); through `&&VariantRef` or in
     /// generic code `ToOwned` still applies, so `Variant::from(view)` is the unambiguous
     /// spelling.
