@@ -107,7 +107,7 @@ fn build<const N: usize>(mut walker: Walker<'_, N>, len: usize) -> (Variant, Opt
                 let mut head = leaf(&v);
                 // Room for the announced items, but no more than the bytes left could hold
                 // (an item takes at least 4 bytes): a hostile count allocates nothing big.
-                let room = len.saturating_sub(walker.position()) / 4;
+                let room = len.saturating_sub(walker.offset()) / 4;
                 match &mut head {
                     Variant::Array(a) => a.reserve(v.as_array().map_or(0, |a| a.len()).min(room)),
                     Variant::Dictionary(d) => d
@@ -126,10 +126,10 @@ fn build<const N: usize>(mut walker: Walker<'_, N>, len: usize) -> (Variant, Opt
             }
             Ok(Event::Property(name)) => b.property(GString::from_view(name)),
             Ok(Event::End) => b.end(),
-            Err(e) => return (b.finish(), Some(e), walker.position()),
+            Err(e) => return (b.finish(), Some(e), walker.offset()),
         }
     }
-    (b.finish(), None, walker.position())
+    (b.finish(), None, walker.offset())
 }
 
 /// Walks and builds with a small walker first, then, if the value has more levels with

@@ -24,12 +24,14 @@ const FLAG_ABSOLUTE: u32 = 1;
 /// assert!(p.subnames().iter().eq(["b"]));
 /// assert_eq!(p, NodePath::new(["root", "a"], ["b"], true));
 /// ```
-#[derive(Clone, PartialEq, Default)]
+#[derive(Clone, PartialEq)]
 pub struct NodePath {
     /// Names then subnames.
     parts: Vec<GString>,
     name_count: u32,
     flags: u32,
+    /// A path without components stays absolute (Godot 4) or not (Godot 3, Pandemonium).
+    keep_empty_absolute: bool,
 }
 
 impl NodePath {
@@ -55,6 +57,7 @@ impl NodePath {
             parts,
             name_count,
             flags: if absolute { FLAG_ABSOLUTE } else { 0 },
+            keep_empty_absolute: true,
         }
     }
 
@@ -107,14 +110,17 @@ impl NodePath {
         &self.parts
     }
 
-    /// True for a path from the root, as the engine decodes it: a path without names and
-    /// subnames is never absolute (see [`NodePathRef::is_absolute`]).
+    /// True for a path from the root, as the engine of the dialect it was decoded from reads
+    /// it (see [`NodePathRef::is_absolute`]): a path without names and subnames stays
+    /// absolute in Godot 4 (`NodePath("/")`, and every path built here) but not when it was
+    /// decoded from Godot 3 or Pandemonium bytes.
     ///
     /// ```
     /// assert!(gdwire::owned::NodePath::parse("/a").unwrap().is_absolute());
+    /// assert!(gdwire::owned::NodePath::parse("/").unwrap().is_absolute());
     /// ```
     pub fn is_absolute(&self) -> bool {
-        self.flags & FLAG_ABSOLUTE != 0 && !self.parts.is_empty()
+        self.flags & FLAG_ABSOLUTE != 0 && (self.keep_empty_absolute || !self.parts.is_empty())
     }
 
     /// The flags word as sent (bit 0 absolute, bit 1 the obsolete property flag).
@@ -131,6 +137,7 @@ impl NodePath {
             parts: p.parts().iter().map(GString::from_view).collect(),
             name_count: p.name_count() as u32,
             flags: p.flags(),
+            keep_empty_absolute: p.keeps_empty_absolute(),
         }
     }
 
@@ -140,7 +147,15 @@ impl NodePath {
             .field("parts", &self.parts)
             .field("name_count", &self.name_count)
             .field("flags", &self.flags)
+            .field("keep_empty_absolute", &self.keep_empty_absolute)
             .finish()
+    }
+}
+
+impl Default for NodePath {
+    /// The empty path, as [`NodePath::new`] builds it.
+    fn default() -> NodePath {
+        NodePath::new([] as [&str; 0], [] as [&str; 0], false)
     }
 }
 

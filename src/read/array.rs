@@ -22,15 +22,21 @@ pub enum ArrayKind {
 
 /// A borrowed array. Elements are decoded one at a time as you iterate.
 ///
+/// A view from [`from_bytes`](crate::from_bytes), [`Decoder::decode`](crate::Decoder::decode),
+/// [`Cursor::read`](crate::Cursor::read) or their iterators was validated as a whole, so
+/// iterating it cannot fail and yields plain [`VariantRef`]s. Only a
+/// [`Walker`](crate::read::Walker)'s `Event::Begin` view is not validated yet: iterate that
+/// one with [`ArrayRef::try_iter`] to see an error (`iter` ends at malformed bytes).
+///
 /// ```
 /// use gdwire::{from_bytes, Dialect};
-/// // [1, "a"] in Godot 4 (spec §6.3).
+/// // [1, "a"] in Godot 4 (docs/wire-format.md, "Array").
 /// let bytes = [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0];
 /// let array = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
 /// assert_eq!(array.len(), 2);
 /// let mut items = array.iter();
-/// assert_eq!(items.next().unwrap()?.as_int(), Some(1));
-/// assert_eq!(items.next().unwrap()?.as_str(), Some("a"));
+/// assert_eq!(items.next().unwrap().as_int(), Some(1));
+/// assert_eq!(items.next().unwrap().as_str(), Some("a"));
 /// assert!(items.next().is_none());
 /// # Ok::<(), gdwire::Error>(())
 /// ```
@@ -46,6 +52,10 @@ impl<'a> ArrayRef<'a> {
 
     pub(crate) fn items(&self) -> &Items<'a> {
         &self.items
+    }
+
+    pub(crate) fn items_mut(&mut self) -> &mut Items<'a> {
+        &mut self.items
     }
 
     /// The head, re-read from the header (it was read when this view was made).
@@ -92,22 +102,64 @@ impl<'a> ArrayRef<'a> {
         self.head()?.element_type
     }
 
-    /// Iterates the elements.
+    /// Iterates the elements (see the type's docs for views that are not validated yet).
     pub fn iter(&self) -> ArrayIter<'a> {
         ArrayIter {
             items: self.items.seq(),
         }
     }
 
-    /// Element `index` (O(index): elements have no fixed size).
-    pub fn get(&self, index: usize) -> Option<Result<VariantRef<'a>>> {
-        let mut it = self.iter();
-        for _ in 0..index {
-            if let Err(e) = it.next()? {
-                return Some(Err(e));
-            }
+    /// Iterates the elements with an error at malformed bytes: for a
+    /// [`Walker`](crate::read::Walker)'s `Event::Begin` view, whose items are not validated
+    /// yet. On a validated view no item is an error.
+    pub fn try_iter(&self) -> ArrayTryIter<'a> {
+        ArrayTryIter {
+            items: self.items.seq(),
         }
-        it.next()
+    }
+
+    /// True when the elements were validated with the view (see the type's docs).
+    pub fn is_validated(&self) -> bool {
+        self.items.checked
+    }
+
+    /// Element `index` (O(index): elements have no fixed size).
+    pub fn get(&self, index: usize) -> Option<VariantRef<'a>> {
+        self.iter().nth(index)
+    }
+}
+
+/// Iterator over an array's elements, reporting malformed bytes ([`ArrayRef::try_iter`]).
+#[derive(Clone)]
+pub struct ArrayTryIter<'a> {
+    items: Seq<'a>,
+}
+
+impl<'a> ArrayTryIter<'a> {
+    pub(crate) fn from_seq(items: Seq<'a>) -> Self {
+        ArrayTryIter { items }
+    }
+
+    /// As the infallible iterator's `walked` (see [`Walked`](crate::read::Walked)).
+    pub fn walked(&self) -> Option<crate::read::Walked<'a>> {
+        self.items.walked()
+    }
+
+    /// As the infallible iterator's `resume` (see [`Walked`](crate::read::Walked)).
+    pub fn resume(&mut self, child: crate::read::Walked<'a>) -> bool {
+        self.items.resume(child)
+    }
+}
+
+impl<'a> Iterator for ArrayTryIter<'a> {
+    type Item = Result<VariantRef<'a>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.items.next_value()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (0, Some(self.items.left() as usize))
     }
 }
 
@@ -118,10 +170,11 @@ pub struct ArrayIter<'a> {
 }
 
 impl<'a> Iterator for ArrayIter<'a> {
-    type Item = Result<VariantRef<'a>>;
+    type Item = VariantRef<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        self.items.next_value()
+        self.items.next_trusted()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -135,6 +188,13 @@ impl ExactSizeIterator for ArrayIter<'_> {}
 impl<'a> ArrayIter<'a> {
     pub(crate) fn from_seq(items: Seq<'a>) -> Self {
         ArrayIter { items }
+    }
+
+    /// The next item or the error at malformed bytes (crate walks that may be given a
+    /// walker's view not validated yet).
+    #[inline]
+    pub(crate) fn try_next(&mut self) -> Option<Result<VariantRef<'a>>> {
+        self.items.next_value()
     }
     /// Once every element has been taken: where the array ends, for the parent iterator's
     /// `resume` (see [`Walked`]). `None` while items remain or after an error. If the last
@@ -152,7 +212,7 @@ impl<'a> ArrayIter<'a> {
 }
 
 impl<'a> IntoIterator for ArrayRef<'a> {
-    type Item = Result<VariantRef<'a>>;
+    type Item = VariantRef<'a>;
     type IntoIter = ArrayIter<'a>;
     fn into_iter(self) -> ArrayIter<'a> {
         self.iter()

@@ -43,6 +43,11 @@ impl<'a> Cursor<'a> {
         Cursor { dec, data, pos: 0 }
     }
 
+    /// The decoding options.
+    pub fn decoder(&self) -> Decoder {
+        self.dec
+    }
+
     /// Offset of the next value.
     pub fn position(&self) -> usize {
         self.pos

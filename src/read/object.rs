@@ -1,8 +1,10 @@
 //! Object and Signal views. Objects are never instantiated: a full object is its class name
 //! and a lazy list of (property name, value) pairs.
 
-use crate::error::Result;
-use crate::read::input::string_block;
+use crate::error::{Error, ErrorKind, Expected, Result};
+use crate::read::decoder::Decoder;
+use crate::read::head::read_head;
+use crate::read::input::{need_u32, string_block};
 use crate::read::items::Items;
 use crate::read::seq::Seq;
 use crate::read::text::StrRef;
@@ -47,6 +49,10 @@ impl<'a> FullObjectRef<'a> {
         &self.props
     }
 
+    pub(crate) fn items_mut(&mut self) -> &mut Items<'a> {
+        &mut self.props
+    }
+
     /// The class name (e.g. `"Node"`).
     pub fn class(&self) -> StrRef<'a> {
         // Re-read from the header: it was read (and checked) when this view was made.
@@ -70,11 +76,47 @@ impl<'a> FullObjectRef<'a> {
         self.props.count == 0
     }
 
-    /// Iterates `(name, value)` pairs.
+    /// Iterates `(name, value)` pairs (infallible on a validated view, see
+    /// [`ArrayRef`](crate::ArrayRef)).
     pub fn properties(&self) -> PropertyIter<'a> {
         PropertyIter {
             props: self.props.seq(),
         }
+    }
+
+    /// Iterates `(name, value)` pairs with an error at malformed bytes, for a walker's
+    /// `Event::Begin` view, which is not validated yet.
+    pub fn try_properties(&self) -> PropertyTryIter<'a> {
+        PropertyTryIter {
+            props: self.props.seq(),
+        }
+    }
+}
+
+/// Iterator over a full object's properties, reporting malformed bytes
+/// ([`FullObjectRef::try_properties`]).
+#[derive(Clone)]
+pub struct PropertyTryIter<'a> {
+    props: Seq<'a>,
+}
+
+impl<'a> PropertyTryIter<'a> {
+    /// As the infallible iterator's `walked` (see [`Walked`](crate::read::Walked)).
+    pub fn walked(&self) -> Option<crate::read::Walked<'a>> {
+        self.props.walked()
+    }
+
+    /// As the infallible iterator's `resume` (see [`Walked`](crate::read::Walked)).
+    pub fn resume(&mut self, child: crate::read::Walked<'a>) -> bool {
+        self.props.resume(child)
+    }
+}
+
+impl<'a> Iterator for PropertyTryIter<'a> {
+    type Item = Result<(StrRef<'a>, VariantRef<'a>)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.props.next_property()
     }
 }
 
@@ -85,10 +127,10 @@ pub struct PropertyIter<'a> {
 }
 
 impl<'a> Iterator for PropertyIter<'a> {
-    type Item = Result<(StrRef<'a>, VariantRef<'a>)>;
+    type Item = (StrRef<'a>, VariantRef<'a>);
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.props.next_property()
+        self.props.next_property()?.ok()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -100,6 +142,11 @@ impl<'a> Iterator for PropertyIter<'a> {
 impl ExactSizeIterator for PropertyIter<'_> {}
 
 impl<'a> PropertyIter<'a> {
+    /// The next property or the error at malformed bytes (see `ArrayIter::try_next`).
+    pub(crate) fn try_next(&mut self) -> Option<Result<(StrRef<'a>, VariantRef<'a>)>> {
+        self.props.next_property()
+    }
+
     /// Once every property has been taken: where the object ends, for the parent iterator's
     /// `resume` (see [`Walked`]). `None` while items remain or after an error. If the last
     /// property is a container that was not handed back itself, this skips over it.
@@ -135,5 +182,41 @@ impl<'a> SignalRef<'a> {
     /// The object's instance id.
     pub fn object_id(&self) -> u64 {
         self.object_id
+    }
+}
+
+/// Godot 4.4+ checks a full object's `script` property while decoding it: nil, or a String
+/// holding a `res://` path (which the engine then loads; loading is out of scope here). Called
+/// with the property `name` and the position of its value; errors of the value itself come
+/// first, as in the engine. A container value is rejected from its head alone, so this never
+/// recurses.
+pub(crate) fn check_script_property(
+    dec: &Decoder,
+    data: &[u8],
+    name: StrRef<'_>,
+    pos: usize,
+    depth: u32,
+    validate: bool,
+) -> Result<()> {
+    if !dec.dialect().checks_script_property() || name.bytes() != b"script" {
+        return Ok(());
+    }
+    let header = need_u32(data, pos, Expected::Header)?;
+    let bad = Error::new(ErrorKind::InvalidScriptProperty, pos);
+    match dec.dialect().type_of((header & 0xff) as u8) {
+        Some(crate::VariantType::Nil) => Ok(()),
+        Some(crate::VariantType::String) => {
+            let rules = dec.dialect().text_rules();
+            let (path, _) = string_block(data, pos + 4, rules, validate)?;
+            if path.bytes().starts_with(b"res://") {
+                Ok(())
+            } else {
+                Err(bad)
+            }
+        }
+        _ => {
+            read_head(dec, data, pos, depth, validate)?;
+            Err(bad)
+        }
     }
 }

@@ -12,6 +12,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::read::decoder::Decoder;
 use crate::read::head::{quick_container, read_head, Next};
 use crate::read::input::string_block;
+use crate::read::object::check_script_property;
 use crate::read::seq::quick_leaf;
 use crate::read::skip::MAX_PENDING_LEVELS;
 use crate::read::text::StrRef;
@@ -101,7 +102,7 @@ pub struct Walker<'a, const N: usize = 2048> {
 
 impl<'a> Walker<'a> {
     /// A walker over the value at the start of `bytes` (trailing bytes are left alone; see
-    /// [`Walker::position`]).
+    /// [`Walker::offset`]).
     pub fn new(dec: Decoder, bytes: &'a [u8]) -> Walker<'a> {
         Walker::with_stack(dec, bytes)
     }
@@ -145,9 +146,10 @@ impl<'a, const N: usize> Walker<'a, N> {
         self.sp = 0;
     }
 
-    /// Where the walk stands: after the last event, the length of the value (as
-    /// [`Decoder::validate`] returns it).
-    pub fn position(&self) -> usize {
+    /// Where the walk stands, in bytes from the start: after the last event, the length of
+    /// the value (as [`Decoder::validate`] returns it). (Not `position`: on a `&mut Walker`
+    /// that name resolves to [`Iterator::position`].)
+    pub fn offset(&self) -> usize {
         self.pos.min(self.data.len())
     }
 
@@ -210,7 +212,12 @@ impl<'a, const N: usize> Walker<'a, N> {
                 }
                 if props {
                     let rules = self.dec.dialect().text_rules();
-                    return match string_block(self.data, self.pos, rules, true) {
+                    let checked =
+                        string_block(self.data, self.pos, rules, true).and_then(|(name, end)| {
+                            check_script_property(&self.dec, self.data, name, end, depth, true)
+                                .map(|()| (name, end))
+                        });
+                    return match checked {
                         Ok((name, end)) => {
                             self.pos = end;
                             self.state = State::Property(depth);

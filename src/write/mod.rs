@@ -7,6 +7,7 @@
 
 mod array;
 mod container_type;
+mod copy;
 mod dict;
 mod math;
 mod node_path;
@@ -20,7 +21,6 @@ mod sink;
 mod stack;
 mod text;
 mod value;
-mod walk;
 mod writer;
 
 pub use container_type::ContainerTypeSpec;

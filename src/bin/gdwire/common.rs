@@ -37,14 +37,27 @@ pub enum FramingArg {
     /// u32 big-endian length prefixes.
     #[value(name = "stream-be")]
     StreamBe,
+    /// The whole input is one Godot 4 SceneMultiplayer packet (dump, validate).
+    Multiplayer,
+    /// SceneMultiplayer packets, each `[u32 LE length][u8 tag][packet]` (dump, validate).
+    #[value(name = "multiplayer-capture")]
+    MultiplayerCapture,
 }
 
 impl WireArgs {
     /// The framing for stream modes; `None` for one value per input.
+    /// True for the multiplayer framings (handled by `multiplayer.rs`).
+    pub fn is_multiplayer(&self) -> bool {
+        matches!(
+            self.framing,
+            FramingArg::Multiplayer | FramingArg::MultiplayerCapture
+        )
+    }
+
     pub fn framing(&self) -> Option<Framing> {
         let endian = match self.framing {
-            FramingArg::None => return None,
-            FramingArg::Stream => Endian::Little,
+            FramingArg::None | FramingArg::Multiplayer => return None,
+            FramingArg::Stream | FramingArg::MultiplayerCapture => Endian::Little,
             FramingArg::StreamBe => Endian::Big,
         };
         Some(Framing::new(endian).with_max_frame(self.max_frame))

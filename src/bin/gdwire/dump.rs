@@ -35,6 +35,10 @@ enum Format {
 pub fn run(args: Args) -> Result<ExitCode> {
     let dialect = args.wire.dialect;
     let decoder = Decoder::new(dialect).with_allow_objects(args.allow_objects);
+    if args.wire.is_multiplayer() {
+        crate::multiplayer::dump(&args.wire, decoder, &args.inputs.files)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut line = String::new();

@@ -29,6 +29,7 @@ enum From {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    crate::multiplayer::reject(&args.wire, "encode")?;
     let From::Json = args.from;
     let stdout = io::stdout();
     if stdout.is_terminal() {

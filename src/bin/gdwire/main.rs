@@ -6,6 +6,7 @@
 mod common;
 mod dump;
 mod encode;
+mod multiplayer;
 mod stats;
 mod validate;
 

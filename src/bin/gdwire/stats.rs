@@ -90,7 +90,7 @@ fn walk(decoder: &Decoder, payload: &[u8], t: &mut Totals) -> gdwire::Result<Var
         top.get_or_insert(ty);
         depth += usize::from(opens);
     }
-    let used = walker.position();
+    let used = walker.offset();
     if used != payload.len() {
         let count = payload.len() - used;
         return Err(gdwire::Error::new(ErrorKind::TrailingBytes { count }, used));
@@ -122,6 +122,7 @@ fn progress(len: Option<u64>) -> ProgressBar {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    crate::multiplayer::reject(&args.wire, "stats")?;
     let dialect = args.wire.dialect;
     let decoder = Decoder::new(dialect).with_allow_objects(args.allow_objects);
     let stdout = io::stdout();
@@ -168,6 +169,7 @@ fn report(
         FramingArg::None => "none",
         FramingArg::Stream => "stream",
         FramingArg::StreamBe => "stream-be",
+        FramingArg::Multiplayer | FramingArg::MultiplayerCapture => "multiplayer",
     };
     let nested: u64 = t.all.iter().sum();
     writeln!(
