@@ -22,9 +22,8 @@ use gdwire::{Decoder, Dialect, VariantRef, Writer};
 /// datasets nest at most 60 levels).
 fn walk(v: &VariantRef<'_>, sum: &mut u64) {
     match v {
-        VariantRef::Array(a) => a.iter().for_each(|x| walk(&x.unwrap(), sum)),
-        VariantRef::Dictionary(d) => d.iter().for_each(|e| {
-            let (k, v) = e.unwrap();
+        VariantRef::Array(a) => a.iter().for_each(|x| walk(&x, sum)),
+        VariantRef::Dictionary(d) => d.iter().for_each(|(k, v)| {
             walk(&k, sum);
             walk(&v, sum);
         }),
