@@ -26,8 +26,8 @@ const FLAG_ABSOLUTE: u32 = 1;
 /// ```
 #[derive(Clone, PartialEq)]
 pub struct NodePath {
-    /// Names then subnames.
-    parts: Vec<GString>,
+    /// Names then subnames (boxed, not a `Vec`: keeps `Variant` at 40 bytes).
+    parts: Box<[GString]>,
     name_count: u32,
     flags: u32,
     /// A path without components stays absolute (Godot 4) or not (Godot 3, Pandemonium).
@@ -54,7 +54,7 @@ impl NodePath {
         let name_count = parts.len() as u32;
         parts.extend(subnames.into_iter().map(Into::into));
         NodePath {
-            parts,
+            parts: parts.into_boxed_slice(),
             name_count,
             flags: if absolute { FLAG_ABSOLUTE } else { 0 },
             keep_empty_absolute: true,
@@ -134,7 +134,7 @@ impl NodePath {
 
     pub(crate) fn from_view(p: &NodePathRef<'_>) -> NodePath {
         NodePath {
-            parts: p.parts().iter().map(GString::from_view).collect(),
+            parts: p.parts().iter().map(GString::from_view).collect::<Vec<_>>().into(),
             name_count: p.name_count() as u32,
             flags: p.flags(),
             keep_empty_absolute: p.keeps_empty_absolute(),
