@@ -22,7 +22,10 @@ fuzz_target!(|data: &[u8]| {
                     assert_eq!(a, b, "different errors");
                     continue;
                 }
-                (a, b) => panic!("decode {a:?} vs decode_owned {:?}", b.map(|(o, n)| (format!("{o:?}"), n))),
+                (a, b) => panic!(
+                    "decode {a:?} vs decode_owned {:?}",
+                    b.map(|(o, n)| (format!("{o:?}"), n))
+                ),
             };
             assert_eq!(format!("{o:?}"), format!("{v:?}"));
             let copy = o.clone();

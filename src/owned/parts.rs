@@ -134,7 +134,12 @@ impl NodePath {
 
     pub(crate) fn from_view(p: &NodePathRef<'_>) -> NodePath {
         NodePath {
-            parts: p.parts().iter().map(GString::from_view).collect::<Vec<_>>().into(),
+            parts: p
+                .parts()
+                .iter()
+                .map(GString::from_view)
+                .collect::<Vec<_>>()
+                .into(),
             name_count: p.name_count() as u32,
             flags: p.flags(),
             keep_empty_absolute: p.keeps_empty_absolute(),
