@@ -440,3 +440,23 @@ fn decode_owned_rejects_what_decode_rejects_with_the_same_error() {
     }
     assert!(checked > 100, "{checked}");
 }
+
+#[test]
+fn float_bits_of_packed_arrays_are_kept_signalling_nans_included() {
+    // PoolVector2Array with a signalling NaN (0x7f8000e1) and -inf, then a PoolColorArray
+    // and a PoolRealArray with the same NaN (found by the `owned` fuzz target: a round trip
+    // through f64 quieted it).
+    for h in [
+        "18000000 03000000 0000803f 00000040 000000bf cdcccc3d e100807f 000080ff",
+        "1a000000 01000000 e100807f 0000803f 00000000 000080ff",
+        "16000000 02000000 e100807f 000080ff",
+    ] {
+        let bytes = hex(h);
+        let v = Variant::from_bytes(Dialect::GODOT_3, &bytes).unwrap();
+        assert_eq!(hex_of(&v.to_vec(Dialect::GODOT_3).unwrap()), hex_of(&bytes));
+        assert_eq!(
+            hex_of(&v.clone().to_vec(Dialect::GODOT_3).unwrap()),
+            hex_of(&bytes)
+        );
+    }
+}

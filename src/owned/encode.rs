@@ -216,9 +216,15 @@ impl<S: Sink> Writer<S> {
         a: &PackedVectors<N>,
     ) -> Result<()> {
         match a {
-            PackedVectors::Single(v) => {
-                self.put_packed_reals::<f32, N, _>(ty, v, Precision::Single)
-            }
+            // The `f32` bits as they are (a signalling NaN stays one; a round trip through
+            // `f64` would quiet it).
+            PackedVectors::Single(v) => self
+                .put_packed(ty, 0, v, 4 * N, |c: &[f32; N], out: &mut [u8]| {
+                    for (chunk, c) in out.chunks_exact_mut(4).zip(c) {
+                        chunk.copy_from_slice(&c.to_le_bytes());
+                    }
+                })
+                .map(drop),
             PackedVectors::Double(v) if self.dialect().math_follows_flag_64() => self
                 .put_packed(ty, FLAG_64, v, 8 * N, |c: &[f64; N], out: &mut [u8]| {
                     for (chunk, c) in out.chunks_exact_mut(8).zip(c) {
