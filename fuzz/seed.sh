@@ -24,7 +24,7 @@ def put(target, b):
     os.makedirs("corpus/" + target, exist_ok=True)
     open("corpus/%s/%s" % (target, hashlib.sha1(b).hexdigest()), "wb").write(b)
 for b in vals:
-    for t in ["decode_walk", "skip", "roundtrip"]:
+    for t in ["decode_walk", "skip", "roundtrip", "owned"]:
         put(t, b)
 # Frames: each value with a LE and a BE length prefix, and runs of three values.
 for i, b in enumerate(vals):

@@ -30,6 +30,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Values that must outlive the buffer, or that are built by hand, are [`Variant`]s (feature
+//! `alloc`, on by default): `Variant::from_bytes`, `view.to_owned()`, `Variant::from(…)` for
+//! Rust values, `variant.to_vec(dialect)`; see [`owned`].
+//!
 //! There is no version marker on the wire: choose the [`Dialect`] that wrote the bytes.
 //! Behaviour follows the engine's C++ source (and, for Godot 3, a real engine run); the
 //! `docs/` folder says what was checked against an engine and what was derived from source.
@@ -54,6 +58,8 @@ pub mod header;
 pub mod json;
 pub mod math;
 pub mod multiplayer;
+#[cfg(feature = "alloc")]
+pub mod owned;
 pub mod read;
 #[cfg(feature = "serde")]
 pub mod serde;
@@ -68,6 +74,8 @@ pub use error::{Error, ErrorKind, Expected, PacketField, PacketProblem, Result};
 pub use frame::FrameBuffer;
 pub use frame::{Framing, Split};
 pub use math::Precision;
+#[cfg(feature = "alloc")]
+pub use owned::Variant;
 pub use read::{
     from_bytes, from_bytes_exact, ArrayRef, ContainerType, Cursor, Decoder, DictRef, NodePathRef,
     ObjectRef, PackedRef, StrRef, VariantRef, MAX_DEPTH,

@@ -37,7 +37,7 @@ mod node_path;
 mod object;
 mod packed;
 mod seq;
-mod show;
+pub(crate) mod show;
 pub(crate) mod skip;
 mod str_ref;
 mod utf8;

@@ -101,6 +101,12 @@ impl<'a> NodePathRef<'a> {
         self.flags
     }
 
+    /// Whether a path without components keeps its absolute bit (the Godot 4 reading).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn keeps_empty_absolute(&self) -> bool {
+        self.keep_empty_absolute
+    }
+
     /// Number of names.
     pub fn name_count(&self) -> usize {
         self.name_count

@@ -63,7 +63,7 @@ impl<S: Sink> Writer<S> {
     }
 
     /// Head of an array: `preferred` is `Array`, `TypedArray` or `PackedTypedArray`.
-    pub(super) fn array_head(
+    pub(crate) fn array_head(
         &mut self,
         preferred: VariantType,
         n: u32,

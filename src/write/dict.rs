@@ -47,7 +47,7 @@ impl<S: Sink> Writer<S> {
         })
     }
 
-    pub(super) fn dict_head(
+    pub(crate) fn dict_head(
         &mut self,
         n: u32,
         key: Option<Elem<'_>>,

@@ -152,7 +152,7 @@ impl<S: Sink> Writer<S> {
         self.leaf(|w| w.put_comps(ty, c, precision))
     }
 
-    pub(super) fn put_reals<R: WireReals>(
+    pub(crate) fn put_reals<R: WireReals>(
         &mut self,
         ty: VariantType,
         v: &R,
@@ -223,7 +223,7 @@ impl<S: Sink> Writer<S> {
         self.bytes(&buf[..len])
     }
 
-    pub(super) fn put_ints(&mut self, ty: VariantType, c: &[i32]) -> Result<()> {
+    pub(crate) fn put_ints(&mut self, ty: VariantType, c: &[i32]) -> Result<()> {
         self.header(ty, 0)?;
         for v in c {
             self.u32(*v as u32)?;
@@ -231,7 +231,7 @@ impl<S: Sink> Writer<S> {
         Ok(())
     }
 
-    pub(super) fn put_color(&mut self, c: Color) -> Result<()> {
+    pub(crate) fn put_color(&mut self, c: Color) -> Result<()> {
         self.header(T::Color, 0)?;
         for v in [c.r, c.g, c.b, c.a] {
             self.u32(v.to_bits())?;

@@ -24,9 +24,13 @@ mod value;
 mod writer;
 
 pub use container_type::ContainerTypeSpec;
-#[cfg(feature = "json")]
+#[cfg(feature = "alloc")]
 pub(crate) use container_type::Elem;
 pub use math::Real;
+#[cfg(feature = "alloc")]
+pub(crate) use node_path::split_node_path;
+#[cfg(feature = "alloc")]
+pub(crate) use packed::put_i32s;
 pub use prefix::Endian;
 pub use sink::{CountingSink, IntoSink, Sink, SliceSink};
 pub use stack::MAX_OPEN_CONTAINERS;

@@ -68,7 +68,7 @@ impl<S: Sink> Writer<S> {
         })
     }
 
-    pub(super) fn node_path_head(
+    pub(crate) fn node_path_head(
         &mut self,
         names: u32,
         subnames: u32,
@@ -95,7 +95,7 @@ impl<S: Sink> Writer<S> {
 
 /// Splits NodePath text like the engine's `NodePath(String)`: (absolute, names part,
 /// subnames part), or `None` for an empty subname that is not at the end.
-pub(super) fn split_node_path(path: &str) -> Option<(bool, &str, &str)> {
+pub(crate) fn split_node_path(path: &str) -> Option<(bool, &str, &str)> {
     let absolute = path.starts_with('/');
     let (names, subnames) = match path.find(':') {
         Some(i) => (&path[..i], &path[i + 1..]),

@@ -62,7 +62,7 @@ impl<S: Sink> Writer<S> {
         })
     }
 
-    pub(super) fn put_object_id(&mut self, id: u64) -> Result<()> {
+    pub(crate) fn put_object_id(&mut self, id: u64) -> Result<()> {
         if id == 0 {
             return self.header(T::Nil, 0);
         }

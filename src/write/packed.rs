@@ -199,7 +199,7 @@ impl<S: Sink> Writer<S> {
 
     /// Header, count and elements of a fixed-size packed array; returns the byte length of
     /// the elements.
-    pub(super) fn put_packed<E: ?Sized, I>(
+    pub(crate) fn put_packed<E: ?Sized, I>(
         &mut self,
         ty: VariantType,
         flags: u32,
@@ -256,7 +256,7 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A packed array whose element bytes are already encoded.
-    pub(super) fn put_packed_raw(
+    pub(crate) fn put_packed_raw(
         &mut self,
         ty: VariantType,
         flags: u32,
@@ -286,7 +286,7 @@ impl<S: Sink> Writer<S> {
         self.leaf(|w| w.put_packed_reals::<R, N, I>(ty, items, p))
     }
 
-    pub(super) fn put_packed_reals<R: Real, const N: usize, I>(
+    pub(crate) fn put_packed_reals<R: Real, const N: usize, I>(
         &mut self,
         ty: VariantType,
         items: I,
@@ -345,7 +345,7 @@ impl<S: Sink> Writer<S> {
     }
 }
 
-pub(super) fn put_i32s<const N: usize>(v: &[i32; N], out: &mut [u8]) {
+pub(crate) fn put_i32s<const N: usize>(v: &[i32; N], out: &mut [u8]) {
     for (chunk, c) in out.chunks_exact_mut(4).zip(v) {
         chunk.copy_from_slice(&c.to_le_bytes());
     }

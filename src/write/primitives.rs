@@ -10,13 +10,13 @@ pub(super) const MAX_LEN: usize = i32::MAX as usize;
 
 impl<S: Sink> Writer<S> {
     #[cold]
-    pub(super) fn err(&self, kind: ErrorKind) -> Error {
+    pub(crate) fn err(&self, kind: ErrorKind) -> Error {
         Error::new(kind, self.position())
     }
 
     /// A length or count as the engine's 32-bit `int`.
     #[inline]
-    pub(super) fn count(&self, n: usize) -> Result<u32> {
+    pub(crate) fn count(&self, n: usize) -> Result<u32> {
         if n > MAX_LEN {
             return Err(self.err(ErrorKind::TooLong { len: n }));
         }
@@ -29,12 +29,12 @@ impl<S: Sink> Writer<S> {
     }
 
     #[inline]
-    pub(super) fn u32(&mut self, v: u32) -> Result<()> {
+    pub(crate) fn u32(&mut self, v: u32) -> Result<()> {
         self.sink.write(&v.to_le_bytes())
     }
 
     #[inline]
-    pub(super) fn u64(&mut self, v: u64) -> Result<()> {
+    pub(crate) fn u64(&mut self, v: u64) -> Result<()> {
         self.sink.write(&v.to_le_bytes())
     }
 
@@ -60,7 +60,7 @@ impl<S: Sink> Writer<S> {
     }
 
     #[inline]
-    pub(super) fn header(&mut self, ty: VariantType, data: u32) -> Result<()> {
+    pub(crate) fn header(&mut self, ty: VariantType, data: u32) -> Result<()> {
         let h = self.head(ty, data)?;
         self.bytes(&h)
     }

@@ -37,7 +37,7 @@ impl<S: Sink> Writer<S> {
     }
 
     #[inline]
-    pub(super) fn put_int(&mut self, v: i64) -> Result<()> {
+    pub(crate) fn put_int(&mut self, v: i64) -> Result<()> {
         if v > i32::MAX as i64 || v < i32::MIN as i64 {
             self.header_u64(T::Int, FLAG_64, v as u64)
         } else {
@@ -46,7 +46,7 @@ impl<S: Sink> Writer<S> {
     }
 
     #[inline]
-    pub(super) fn put_float(&mut self, v: f64) -> Result<()> {
+    pub(crate) fn put_float(&mut self, v: f64) -> Result<()> {
         let narrow = v as f32;
         #[allow(clippy::float_cmp)] // the engine's exact rule: double(float(d)) != d
         if narrow as f64 != v {
@@ -56,7 +56,7 @@ impl<S: Sink> Writer<S> {
         }
     }
 
-    pub(super) fn put_rid(&mut self, id: u64) -> Result<()> {
+    pub(crate) fn put_rid(&mut self, id: u64) -> Result<()> {
         if self.dialect.rid_has_payload() {
             self.header_u64(T::Rid, 0, id)
         } else {

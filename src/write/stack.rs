@@ -72,7 +72,7 @@ impl<S: Sink> Writer<S> {
 
     /// Runs `f`, making any error sticky.
     #[inline]
-    pub(super) fn guard<R>(&mut self, f: impl FnOnce(&mut Self) -> Result<R>) -> Result<R> {
+    pub(crate) fn guard<R>(&mut self, f: impl FnOnce(&mut Self) -> Result<R>) -> Result<R> {
         if let Some(e) = self.error {
             return Err(e);
         }
@@ -94,7 +94,7 @@ impl<S: Sink> Writer<S> {
 
     /// Accounts for the item about to be written; returns its nesting depth.
     #[inline]
-    pub(super) fn item(&mut self) -> Result<u32> {
+    pub(crate) fn item(&mut self) -> Result<u32> {
         let top = &mut self.top;
         if top.left == 0 || top.need_name {
             return Err(self.refused_item());

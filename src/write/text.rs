@@ -41,7 +41,7 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A text block of bytes from elsewhere (a view), checked for this dialect's reader.
-    pub(super) fn str_block(&mut self, s: &[u8]) -> Result<()> {
+    pub(crate) fn str_block(&mut self, s: &[u8]) -> Result<()> {
         self.check_text(s)?;
         self.block(s)
     }
@@ -77,7 +77,7 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A PackedStringArray element from a view: `len + 1`, bytes, NUL, zero pad.
-    pub(super) fn packed_string(&mut self, s: &[u8], add_nul: bool) -> Result<()> {
+    pub(crate) fn packed_string(&mut self, s: &[u8], add_nul: bool) -> Result<()> {
         self.check_text(s)?;
         self.packed_block(s, add_nul)
     }

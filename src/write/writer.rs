@@ -39,7 +39,7 @@ pub struct Writer<S: Sink> {
     pub(super) sink: S,
     pub(super) dialect: Dialect,
     pub(super) precision: Precision,
-    pub(super) full_objects: bool,
+    pub(crate) full_objects: bool,
     pub(super) prefix: Option<Endian>,
     pub(super) start: usize,
     pub(super) prefix_at: usize,
