@@ -60,6 +60,17 @@ fn one_line(stderr: &[u8]) -> String {
     text
 }
 
+/// The stderr of a failed decode: the error line, then one `gdwire: hint: …` line saying
+/// which readings of the input decode it. Returns (error line with its newline, hint line).
+fn error_and_hint(stderr: &[u8]) -> (String, String) {
+    let text = String::from_utf8(stderr.to_vec()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "error and hint expected: {text:?}");
+    assert!(lines[1].starts_with("gdwire: hint: "), "{text}");
+    assert!(!text.contains("panicked"), "{text}");
+    (format!("{}\n", lines[0]), lines[1].to_string())
+}
+
 // ----- dump --------------------------------------------------------------------------------
 
 #[test]
@@ -72,6 +83,7 @@ fn dump_text_of_the_capture_is_the_engines_var2str() {
             "godot3",
             "--framing",
             "stream",
+            "--no-headers",
             CAPTURE,
         ])
         .assert()
@@ -129,6 +141,7 @@ fn dump_text_matches_engine_var2str_for_every_fixture() {
             "-f",
             "stream",
             "--allow-objects",
+            "--no-headers",
             "-",
         ])
         .write_stdin(stream(&payloads))
@@ -161,7 +174,7 @@ fn json_round_trip_through_the_binary_reproduces_every_fixture() {
     assert_eq!(payloads.len(), 167);
     let json = gdwire()
         .args(["dump", "-d", "godot3", "-f", "stream", "--allow-objects"])
-        .args(["--format", "json"])
+        .args(["--format", "json", "--no-headers"])
         .write_stdin(stream(&payloads))
         .assert()
         .success()
@@ -179,7 +192,8 @@ fn json_round_trip_through_the_binary_reproduces_every_fixture() {
         .assert()
         .success()
         .stdout(stream(&canonical));
-    // And the capture, file to file.
+    // And the capture, file to file, with dump's `; FILE: frame N` header lines, which encode
+    // skips.
     let json = gdwire()
         .args([
             "dump", "-d", "godot3", "-f", "stream", "--format", "json", CAPTURE,
@@ -219,6 +233,7 @@ fn json_round_trip_godot4_typed_containers_and_big_endian_frames() {
             "stream-be",
             "--format",
             "json",
+            "--no-headers",
         ])
         .write_stdin(be.clone())
         .assert()
@@ -263,7 +278,17 @@ fn dump_reads_stdin_and_several_files() {
         .write_stdin([1u8, 0, 0, 0, 1, 0, 0, 0])
         .assert()
         .success()
-        .stdout("7\ntrue\n7\n");
+        .stdout(format!(
+            "; {p}: 8 bytes\n7\n; <stdin>: 8 bytes\ntrue\n; {p}: 8 bytes\n7\n",
+            p = one.display()
+        ));
+    gdwire()
+        .args(["dump", "--no-headers", "-d", "godot4", "-f", "none"])
+        .arg(&one)
+        .arg(&one)
+        .assert()
+        .success()
+        .stdout("7\n7\n");
     // No FILE at all: stdin.
     gdwire()
         .args(["dump", "--format", "json"])
@@ -289,10 +314,15 @@ fn validate_accepts_the_capture() {
         .code(1)
         .get_output()
         .clone();
-    let msg = one_line(&out.stderr);
+    let (msg, hint) = error_and_hint(&out.stderr);
     assert!(
         msg.contains("frame 0") && msg.contains("at byte 0"),
         "{msg}"
+    );
+    assert_eq!(
+        hint,
+        "gdwire: hint: it decodes cleanly as --dialect godot3 --framing stream (12 values) (or \
+         let --dialect auto choose)"
     );
 }
 
@@ -313,7 +343,7 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
         .code(1)
         .get_output()
         .clone();
-    let msg = one_line(&out.stderr);
+    let (msg, _) = error_and_hint(&out.stderr);
     let want = format!(
         "{}: frame 5: unknown type id 238 (this dialect has ids 0..27) at byte {}",
         path.display(),
@@ -334,7 +364,7 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
         .code(1)
         .get_output()
         .clone();
-    let msg = one_line(&out.stderr);
+    let (msg, _) = error_and_hint(&out.stderr);
     assert!(
         msg.contains("frame 0: unknown type id 127")
             && msg.ends_with(&format!("at byte {}\n", at0 + len0)),
@@ -345,18 +375,19 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
 #[test]
 fn validate_framing_none_and_trailing_bytes() {
     gdwire()
-        .args(["validate", "-"])
+        .args(["validate", "-d", "godot4", "-f", "none", "-"])
         .write_stdin([2u8, 0, 0, 0, 5, 0, 0, 0])
         .assert()
         .code(0);
+    // --strict: exactly one value per record.
     let out = gdwire()
-        .args(["validate", "-"])
+        .args(["validate", "--strict", "-d", "godot4", "-f", "none", "-"])
         .write_stdin([2u8, 0, 0, 0, 5, 0, 0, 0, 9])
         .assert()
         .code(1)
         .get_output()
         .clone();
-    let msg = one_line(&out.stderr);
+    let (msg, _) = error_and_hint(&out.stderr);
     assert!(
         msg.contains("<stdin>: frame 0: 1 trailing bytes after the value at byte 8"),
         "{msg}"
@@ -372,7 +403,7 @@ fn validate_framing_none_and_trailing_bytes() {
         .code(1)
         .get_output()
         .clone();
-    let msg = one_line(&out.stderr);
+    let (msg, _) = error_and_hint(&out.stderr);
     assert!(msg.contains("frame 11: "), "{msg}");
     assert!(msg.contains(&format!("at byte {last}")), "{msg}");
 }
@@ -384,7 +415,7 @@ fn full_objects_need_allow_objects() {
         .find(|f| f.name == "object_full_gradient")
         .unwrap();
     gdwire()
-        .args(["validate", "-d", "godot3", "-"])
+        .args(["validate", "-d", "godot3", "-f", "none", "-"])
         .write_stdin(f.bytes.clone())
         .assert()
         .code(1)
@@ -392,7 +423,7 @@ fn full_objects_need_allow_objects() {
             "full object encoding is not allowed",
         ));
     gdwire()
-        .args(["validate", "-d", "godot3", "--allow-objects", "-"])
+        .args(["validate", "-d", "godot3", "-f", "none", "--allow-objects", "-"])
         .write_stdin(f.bytes)
         .assert()
         .code(0);
@@ -422,14 +453,18 @@ fn encode_errors_name_document_line_and_place() {
         .get_output()
         .clone();
     assert!(one_line(&out.stderr).contains("invalid JSON"));
-    // --from is required: a usage error.
+    // --from without its value: clap's message with the possible values, on one line.
     let out = gdwire()
-        .args(["encode"])
+        .args(["encode", "--from"])
         .assert()
         .code(2)
         .get_output()
         .clone();
-    one_line(&out.stderr);
+    assert_eq!(
+        one_line(&out.stderr),
+        "gdwire: a value is required for '--from <FROM>' but none was supplied [possible \
+         values: auto, text, json] (see gdwire --help)\n"
+    );
 }
 
 #[test]
@@ -441,13 +476,20 @@ fn encode_godot3_names_and_none_framing() {
         .success()
         .stdout(hex("15000000 02000000 01000000 ffffffff"));
     gdwire()
-        .args(["encode", "--from", "json"])
+        .args(["encode", "--from", "json", "-f", "none"])
         .write_stdin("\"i:1\" \"i:2\"")
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "--framing none takes one document",
+            "<stdin>: --framing none takes one value, this input has 2",
         ));
+    // Without --framing: none for one value, stream for several.
+    gdwire()
+        .args(["encode", "--from", "json"])
+        .write_stdin("\"i:1\" \"i:2\"")
+        .assert()
+        .success()
+        .stdout(hex("08000000 02000000 01000000 08000000 02000000 02000000"));
 }
 
 // ----- stats -------------------------------------------------------------------------------
@@ -500,7 +542,7 @@ fn stats_reports_counts_sizes_depth_and_largest() {
 #[test]
 fn stats_fails_on_invalid_data() {
     gdwire()
-        .args(["stats", "-"])
+        .args(["stats", "-d", "godot4", "-f", "none", "-"])
         .write_stdin([0xffu8, 0, 0, 0])
         .assert()
         .code(1)
