@@ -266,6 +266,7 @@ impl Error {
 /// Framing and decoding errors met while reading from an `std::io` source surface as
 /// [`std::io::ErrorKind::InvalidData`] carrying the [`Error`].
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl From<Error> for std::io::Error {
     fn from(e: Error) -> std::io::Error {
         std::io::Error::new(std::io::ErrorKind::InvalidData, e)
@@ -273,6 +274,7 @@ impl From<Error> for std::io::Error {
 }
 
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl Error {
     /// The [`Error`] inside an `std::io::Error` made from one (as
     /// [`crate::frame::FrameBuffer::read_from`] returns framing errors), if it is one.

@@ -206,6 +206,7 @@ impl FrameBuffer {
     /// Reads once from `reader` into the buffer; `Ok(0)` is end of stream. Framing errors
     /// come back as [`std::io::ErrorKind::InvalidData`] wrapping the [`Error`]. Feature `std`.
     #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn read_from<R: std::io::Read + ?Sized>(
         &mut self,
         reader: &mut R,

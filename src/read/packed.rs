@@ -160,6 +160,7 @@ impl<'a, T: Element> PackedRef<'a, T> {
 
     /// Copies the elements into a new `Vec`.
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn to_vec(&self) -> alloc::vec::Vec<T> {
         self.iter().collect()
     }

@@ -77,6 +77,7 @@ pub fn to_slice(dialect: Dialect, value: &VariantRef<'_>, buf: &mut [u8]) -> Res
 /// Re-encodes `value` into a new `Vec` in `dialect` (full objects and typed-container classes
 /// kept as in the view). Feature `alloc`.
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub fn to_vec(dialect: Dialect, value: &VariantRef<'_>) -> Result<alloc::vec::Vec<u8>> {
     let mut out = alloc::vec::Vec::new();
     let mut w = Writer::new(&mut out, dialect).with_full_objects(true);

@@ -261,6 +261,7 @@ impl Sink for CountingSink {
 /// # Ok::<(), gdwire::Error>(())
 /// ```
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Sink for alloc::vec::Vec<u8> {
     #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<()> {

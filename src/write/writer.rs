@@ -136,6 +136,7 @@ impl<S: Sink> Writer<S> {
     ///
     /// [`MAX_OPEN_CONTAINERS`]: crate::write::MAX_OPEN_CONTAINERS
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn with_heap_spill(mut self, spill: bool) -> Self {
         self.spilled = spill.then(alloc::vec::Vec::new);
         self
