@@ -423,7 +423,15 @@ fn full_objects_need_allow_objects() {
             "full object encoding is not allowed",
         ));
     gdwire()
-        .args(["validate", "-d", "godot3", "-f", "none", "--allow-objects", "-"])
+        .args([
+            "validate",
+            "-d",
+            "godot3",
+            "-f",
+            "none",
+            "--allow-objects",
+            "-",
+        ])
         .write_stdin(f.bytes)
         .assert()
         .code(0);

@@ -88,11 +88,13 @@ fn parse_dialect_choice(name: &str) -> Result<DialectChoice, String> {
     if name == "auto" {
         return Ok(DialectChoice::Auto);
     }
-    Dialect::from_name(name).map(DialectChoice::One).ok_or_else(|| {
-        "unknown dialect (expected auto, godot3, godot4.0 … godot4.4, godot4, \
+    Dialect::from_name(name)
+        .map(DialectChoice::One)
+        .ok_or_else(|| {
+            "unknown dialect (expected auto, godot3, godot4.0 … godot4.4, godot4, \
          pandemonium3.5, pandemonium3.8 or pandemonium5)"
-            .to_string()
-    })
+                .to_string()
+        })
 }
 
 /// An error already reported on stderr: exit code 1, nothing more printed.

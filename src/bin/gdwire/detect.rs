@@ -99,7 +99,11 @@ impl Reading {
 
     /// `--dialect X --framing F`.
     pub fn options(&self) -> String {
-        format!("--dialect {} --framing {}", self.dialect, self.framing.name())
+        format!(
+            "--dialect {} --framing {}",
+            self.dialect,
+            self.framing.name()
+        )
     }
 
     fn summary(&self) -> String {

@@ -56,8 +56,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             && (several_files
                 || (plan.framing != FramingArg::None
                     && plan.data.as_deref().is_none_or(|d| {
-                        plan.framing()
-                            .is_some_and(|f| f.frames(d).nth(1).is_some())
+                        plan.framing().is_some_and(|f| f.frames(d).nth(1).is_some())
                     })));
         let result = for_each_record(&plan, file, |rec| {
             let value = decode(&decoder, file, rec)?;

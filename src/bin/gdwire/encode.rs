@@ -58,14 +58,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         From::Text => crate::textin::parse_all(name, args.dialect, text)?,
         From::Auto => match from_json(name, args.dialect, text) {
             Ok(values) => values,
-            Err(json_error) => crate::textin::parse_all(name, args.dialect, text).map_err(
-                |text_error| {
+            Err(json_error) => {
+                crate::textin::parse_all(name, args.dialect, text).map_err(|text_error| {
                     anyhow::anyhow!(
                         "{text_error:#} (read as text: it is not JSON either: {json_error:#}; \
                          --from json or --from text picks one)"
                     )
-                },
-            )?,
+                })?
+            }
         },
     };
     if values.is_empty() {

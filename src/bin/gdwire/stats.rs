@@ -171,13 +171,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn report(
-    out: &mut impl Write,
-    file: &str,
-    bytes: u64,
-    plan: &Plan,
-    t: &Totals,
-) -> io::Result<()> {
+fn report(out: &mut impl Write, file: &str, bytes: u64, plan: &Plan, t: &Totals) -> io::Result<()> {
     let dialect = plan.dialect;
     let framing = plan.framing.name();
     let nested: u64 = t.all.iter().sum();
