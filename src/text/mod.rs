@@ -39,12 +39,15 @@ mod godot4;
 mod leaf;
 mod number;
 mod order;
+mod parse;
 mod same;
 mod sort;
 mod walk;
 
 use alloc::string::String;
+
 use core::fmt;
+pub use parse::{parse, parse_into, parse_many, ParseMany, TextParseError};
 
 use crate::dialect::Family;
 use crate::error::{Error, ErrorKind};

@@ -120,6 +120,26 @@ impl<S: Sink> Writer<S> {
         self.leaf(|w| w.put_color(c))
     }
 
+    /// A real math type (`Vector2` … `Projection`, not Color) from its components in wire
+    /// order, in the writer's precision; `comps.len()` must be the type's component count.
+    /// For input whose type is only known at run time (the text form).
+    pub(crate) fn real_math(&mut self, ty: VariantType, comps: &[f64]) -> Result<()> {
+        let precision = self.precision();
+        self.leaf(|w| match ty.real_components() {
+            Some(n) if n == comps.len() => w.put_comps_slice(ty, comps, precision),
+            _ => Err(w.err(crate::error::ErrorKind::Unsupported(ty))),
+        })
+    }
+
+    /// An integer vector type (`Vector2i`, `Rect2i`, `Vector3i`, `Vector4i`) from its
+    /// components in wire order.
+    pub(crate) fn int_math(&mut self, ty: VariantType, comps: &[i32]) -> Result<()> {
+        self.leaf(|w| match ty.int_components() {
+            Some(n) if n == comps.len() => w.put_ints(ty, comps),
+            _ => Err(w.err(crate::error::ErrorKind::Unsupported(ty))),
+        })
+    }
+
     pub(super) fn reals<R: WireReals>(&mut self, ty: VariantType, v: &R) -> Result<()> {
         let precision = self.precision();
         self.leaf(|w| w.put_reals(ty, v, precision))
