@@ -833,3 +833,319 @@ fn encode_from_defaults_to_json_when_it_reads_as_json_else_text() {
         "{msg}"
     );
 }
+
+// ----- engine truth from tests/godot3/cli.gd (tests/fixtures/godot3/cli.jsonl) ------------
+
+fn cli_rows() -> Vec<serde_json::Value> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/godot3/cli.jsonl"
+    );
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Godot 3 text holding surrogates or code points above U+10FFFF: `dump` writes the bytes the
+/// engine's `var2str` text is stored as (generalised UTF-8), not U+FFFD.
+#[test]
+fn dump_text_of_surrogates_is_the_engines_var2str_bytes() {
+    let mut seen = 0;
+    for row in cli_rows() {
+        let Some(text) = row["text_hex"].as_str() else {
+            continue;
+        };
+        let mut want = hex(text);
+        want.push(b'\n');
+        gdwire()
+            .args(["dump", "-d", "godot3", "-f", "none", "-"])
+            .write_stdin(hex(row["hex"].as_str().unwrap()))
+            .assert()
+            .success()
+            .stdout(want);
+        seen += 1;
+    }
+    assert_eq!(seen, 8);
+}
+
+/// validate's default verdict is the engine's: 3.2.3 accepts a 10,000-level chain and ignores
+/// a Godot 3 RID's payload (trailing bytes, with a warning); --strict and --max-depth do not.
+#[test]
+fn validate_follows_the_engine_unless_strict() {
+    let rows = cli_rows();
+    let row = |name: &str| {
+        let r = rows.iter().find(|r| r["name"] == name).unwrap();
+        assert_eq!(r["verdict"], "ok", "{name}: the engine's verdict");
+        hex(r["hex"].as_str().unwrap())
+    };
+    let deep = row("array_chain_10000");
+    gdwire()
+        .args(["validate", "-d", "godot3", "-f", "none", "-"])
+        .write_stdin(deep.clone())
+        .assert()
+        .success()
+        .stdout("<stdin>: 1 value valid (godot3, none framing, 80008 bytes)\n")
+        .stderr("");
+    let out = gdwire()
+        .args(["validate", "-d", "godot3", "-f", "none", "--strict", "-"])
+        .write_stdin(deep.clone())
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let (msg, _) = error_and_hint(&out.stderr);
+    assert!(msg.contains("nesting deeper than 1024 levels"), "{msg}");
+    let out = gdwire()
+        .args([
+            "validate",
+            "-d",
+            "godot3",
+            "-f",
+            "none",
+            "--max-depth",
+            "5000",
+            "-",
+        ])
+        .write_stdin(deep)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let (msg, _) = error_and_hint(&out.stderr);
+    assert!(msg.contains("nesting deeper than 5000 levels"), "{msg}");
+
+    let rid = row("rid_with_payload");
+    gdwire()
+        .args(["validate", "-d", "godot3", "-f", "none", "-"])
+        .write_stdin(rid.clone())
+        .assert()
+        .success()
+        .stderr(
+            "gdwire: warning: <stdin>: frame 0: 8 trailing bytes after the value at byte 4 \
+             (ignored, as the engine does)\n",
+        );
+    gdwire()
+        .args(["validate", "-d", "godot3", "-f", "none", "--strict", "-"])
+        .write_stdin(rid)
+        .assert()
+        .code(1);
+
+    // Every nesting row of the engine's malformed-input fixtures: the engine accepts them all.
+    for f in support::malformed() {
+        if !f.name.contains("nesting") {
+            continue;
+        }
+        assert!(f.desc.is_some(), "{}: the engine accepts it", f.name);
+        gdwire()
+            .args(["validate", "-q", "-d", "godot3", "-f", "none", "-"])
+            .write_stdin(f.bytes.clone())
+            .assert()
+            .success();
+    }
+    // Godot 4 keeps the engine's 1024 levels.
+    let mut deep4 = Vec::new();
+    for _ in 0..1025 {
+        deep4.extend(hex("1c000000 01000000"));
+    }
+    deep4.extend(hex("1c000000 00000000"));
+    gdwire()
+        .args(["validate", "-d", "godot4", "-f", "none", "-"])
+        .write_stdin(deep4)
+        .assert()
+        .code(1);
+}
+
+// ----- --dialect auto and hints ---------------------------------------------------------------
+
+/// A Godot 3 Color is a Godot 4 Plane with the same bytes: both decode. auto says which it
+/// picks and why, and lists the other readings.
+#[test]
+fn auto_explains_an_ambiguous_input() {
+    // Color(1, 0.5, 0, 1) as Godot 3 writes it (type 14).
+    let color = hex("0e000000 0000803f 0000003f 00000000 0000803f");
+    let out = gdwire()
+        .args(["dump", "-"])
+        .write_stdin(color.clone())
+        .assert()
+        .success()
+        .stdout("Color( 1, 0.5, 0, 1 )\n")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with(
+            "gdwire: <stdin>: auto: read as --dialect godot3 --framing none (1 value), the most \
+             likely of 3 readings that decode the input: as --dialect godot4.4 --framing none \
+             there would be 1 Plane whose normal is not unit length"
+        ),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("gdwire: <stdin>: auto: also decodes as --dialect godot4.4")
+            && lines[1].contains("godot4.0 read it the same"),
+        "{err}"
+    );
+    // Asked for Godot 4, it is a Plane: the user's choice stands.
+    gdwire()
+        .args(["dump", "-d", "godot4", "-f", "none", "-"])
+        .write_stdin(color)
+        .assert()
+        .success()
+        .stdout("Plane(1, 0.5, 0, 1)\n")
+        .stderr("");
+    // An unambiguous input: one line, naming the dialects that agree.
+    gdwire()
+        .args(["dump", "-"])
+        .write_stdin(hex("02000000 05000000"))
+        .assert()
+        .success()
+        .stdout("5\n")
+        .stderr(predicate::str::contains(
+            "every reading that decodes the input reads the same values",
+        ));
+}
+
+#[test]
+fn auto_finds_the_godot3_capture_and_every_failure_has_a_hint() {
+    // No options: the capture's dialect and framing are found.
+    let out = gdwire()
+        .args(["dump", "--no-headers", CAPTURE])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert_eq!(out.stdout, std::fs::read(CAPTURE_TXT).unwrap());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "gdwire: {CAPTURE}: auto: read as --dialect godot3 --framing stream (12 values): the \
+             only reading that decodes the whole input\n"
+        )
+    );
+    gdwire()
+        .args(["validate", CAPTURE])
+        .assert()
+        .success()
+        .stdout(format!(
+            "{CAPTURE}: 12 values valid (godot3, stream framing, 2180 bytes)\n"
+        ));
+    // The issue's first try: Godot 4 rules, one value: the hint names the reading that works.
+    let out = gdwire()
+        .args(["dump", "-d", "godot4", "-f", "none", CAPTURE])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let (msg, hint) = error_and_hint(&out.stderr);
+    assert!(msg.contains("unknown type id 136"), "{msg}");
+    assert_eq!(
+        hint,
+        "gdwire: hint: it decodes cleanly as --dialect godot3 --framing stream (12 values) (or \
+         let --dialect auto choose)"
+    );
+    // The dialect given, the framing left to auto: no framing works for Godot 4.
+    let out = gdwire()
+        .args(["stats", "-d", "godot4", CAPTURE])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let (msg, hint) = error_and_hint(&out.stderr);
+    assert!(
+        msg.contains("no framing decodes it with this dialect"),
+        "{msg}"
+    );
+    assert!(hint.contains("--dialect godot3 --framing stream"), "{hint}");
+    // Nothing decodes: said so, with the reading that got furthest.
+    let out = gdwire()
+        .args(["dump", "-"])
+        .write_stdin([0xffu8, 0xff, 0xff, 0xff, 1])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    assert!(one_line(&out.stderr).contains("<stdin>: no dialect and framing decodes it"));
+}
+
+// ----- dump headers -----------------------------------------------------------------------------
+
+#[test]
+fn dump_headers_name_file_frame_and_offset() {
+    let frames = frame_layout(&capture());
+    let out = gdwire()
+        .args(["dump", "-d", "godot3", "-f", "stream", CAPTURE])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let headers: Vec<&str> = text.lines().filter(|l| l.starts_with("; ")).collect();
+    assert_eq!(headers.len(), 12);
+    for (i, (h, (prefix, len))) in headers.iter().zip(&frames).enumerate() {
+        assert_eq!(
+            *h,
+            format!("; {CAPTURE}: frame {i} at byte {}, {len} bytes", prefix + 4)
+        );
+    }
+    // A live stream (framing given): its count is not known, every frame gets a header; a
+    // stream read whole (auto) with one value gets none.
+    gdwire()
+        .args(["dump", "-d", "godot4", "-f", "stream", "-"])
+        .write_stdin(stream(&[hex("02000000 05000000")]))
+        .assert()
+        .success()
+        .stdout("; <stdin>: frame 0 at byte 4, 8 bytes\n5\n");
+    gdwire()
+        .args(["dump", "-"])
+        .write_stdin(stream(&[hex("02000000 05000000")]))
+        .assert()
+        .success()
+        .stdout("5\n");
+}
+
+/// clap's own words are kept (the suggestion, the possible values, the argument's name), on
+/// one line, exit code 2.
+#[test]
+fn usage_errors_keep_claps_message() {
+    for (args, want) in [
+        (
+            &["dump", "--formt", "json"][..],
+            "gdwire: unexpected argument '--formt' found; tip: a similar argument exists: \
+             '--format' (see gdwire --help)\n",
+        ),
+        (
+            &["dump", "--framing", "lol"],
+            "gdwire: invalid value 'lol' for '--framing <FRAMING>' [possible values: auto, none, \
+             stream, stream-be] (see gdwire --help)\n",
+        ),
+        (
+            &["validate", "--max-depth"],
+            "gdwire: a value is required for '--max-depth <N>' but none was supplied (see gdwire \
+             --help)\n",
+        ),
+        (
+            &["dump", "-d", "godot9"],
+            "gdwire: invalid value 'godot9' for '--dialect <DIALECT>': unknown dialect (expected \
+             auto, godot3, godot4.0 … godot4.4, godot4, pandemonium3.5, pandemonium3.8 or \
+             pandemonium5) (see gdwire --help)\n",
+        ),
+        (
+            &["dunp"],
+            "gdwire: unrecognized subcommand 'dunp'; tip: a similar subcommand exists: 'dump' \
+             (see gdwire --help)\n",
+        ),
+    ] {
+        let out = gdwire().args(args).assert().code(2).get_output().clone();
+        assert_eq!(one_line(&out.stderr), want, "{args:?}");
+    }
+    // No subcommand: the help, on stderr, exit 2.
+    gdwire()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("Usage: gdwire <COMMAND>"));
+}

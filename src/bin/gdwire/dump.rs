@@ -75,7 +75,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 }
             }
             match args.format {
-                Format::Text => crate::textout::write(&mut line, dialect, &value)?,
+                Format::Text => crate::textout::write(&mut line, &decoder, rec.payload, &value)?,
                 Format::Json => {
                     let mut s = String::new();
                     gdwire::json::write_json(&mut s, dialect, &value)?;
