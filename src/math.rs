@@ -5,6 +5,15 @@
 //! component order on the wire (spec §3.6).
 
 /// Width of the real components of a math value on the wire.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, Precision};
+/// // Vector2(1.5, -2) from a double-precision Godot 4 build: header bit 16 set.
+/// let bytes = [5, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xf8, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0xc0];
+/// let v = from_bytes(Dialect::GODOT_4, &bytes)?;
+/// assert_eq!(v.precision(), Some(Precision::Double));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Precision {
     /// `f32` components (every single-precision build; always in Godot 3 and Pandemonium).
@@ -16,6 +25,12 @@ pub enum Precision {
 
 impl Precision {
     /// Bytes per component.
+    ///
+    /// ```
+    /// use gdwire::Precision;
+    /// assert_eq!(Precision::Single.size(), 4);
+    /// assert_eq!(Precision::Double.size(), 8);
+    /// ```
     pub const fn size(self) -> usize {
         match self {
             Precision::Single => 4,
