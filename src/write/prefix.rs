@@ -6,6 +6,14 @@ use crate::write::sink::Sink;
 use crate::write::writer::Writer;
 
 /// Byte order of a length prefix (the payload is always little-endian).
+///
+/// ```
+/// use gdwire::frame::Framing;
+/// use gdwire::write::Endian;
+/// assert_eq!(Framing::new(Endian::Big).prefix(8)?, [0, 0, 0, 8]);
+/// assert_eq!(Framing::new(Endian::Little).prefix(8)?, [8, 0, 0, 0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Endian {
     /// Little-endian: the engine's default, and always for `PacketPeerStream`.
