@@ -24,6 +24,19 @@ impl<S: Sink> Writer<S> {
     /// Nesting is walked with a fixed stack of 32 levels that continues in a nested call when
     /// full: native recursion is at most `1024 / 32` calls deep. Depth above 1024 is
     /// [`ErrorKind::TooDeep`].
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// // Re-encode a decoded value inside a new array.
+    /// let old = from_bytes(Dialect::GODOT_4, &[2, 0, 0, 0, 7, 0, 0, 0])?;
+    /// w.begin_array(1)?;
+    /// w.value(&old)?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "[7]");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn value(&mut self, v: &VariantRef<'_>) -> Result<()> {
         self.guard(|w| {
             let depth = w.item()?;
