@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test crate uses part of this
 
 pub mod engine;
+pub mod godot4;
 pub mod vectors;
 
 use std::path::PathBuf;
