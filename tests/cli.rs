@@ -1149,3 +1149,49 @@ fn usage_errors_keep_claps_message() {
         .code(2)
         .stderr(predicate::str::contains("Usage: gdwire <COMMAND>"));
 }
+
+// ----- the Godot 4 sample: a capture made by the real Godot 4.6 engine ----------------------
+
+const CAPTURE4: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/godot4_capture.bin");
+const CAPTURE4_TXT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/godot4_capture.txt");
+
+/// The README's main command: no options, the dialect and framing are found, and the text is
+/// the engine's own `var_to_str` byte for byte.
+#[test]
+fn readme_command_dumps_the_godot4_capture_as_the_engines_var_to_str() {
+    let out = gdwire()
+        .args(["dump", "--no-headers", CAPTURE4])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert!(out.stdout == std::fs::read(CAPTURE4_TXT).unwrap());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "gdwire: {CAPTURE4}: auto: read as --dialect godot4.4 --framing stream (12 values): \
+             the only reading that decodes the whole input\n"
+        )
+    );
+    // With headers: one per frame, and the values in between are the engine's text.
+    let with = gdwire().arg("dump").arg(CAPTURE4).output().unwrap().stdout;
+    let with = String::from_utf8(with).unwrap();
+    let stripped: String = with
+        .split_inclusive('\n')
+        .filter(|l| !l.starts_with("; "))
+        .collect();
+    assert_eq!(stripped, std::fs::read_to_string(CAPTURE4_TXT).unwrap());
+    assert_eq!(with.lines().filter(|l| l.starts_with("; ")).count(), 12);
+    // JSON both ways gives the engine's bytes back.
+    let json = gdwire()
+        .args(["dump", "--format", "json", CAPTURE4])
+        .output()
+        .unwrap()
+        .stdout;
+    gdwire()
+        .args(["encode", "--from", "json", "-f", "stream"])
+        .write_stdin(json)
+        .assert()
+        .success()
+        .stdout(std::fs::read(CAPTURE4).unwrap());
+}
