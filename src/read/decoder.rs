@@ -8,6 +8,16 @@ use crate::read::skip::skip_value;
 use crate::read::value::VariantRef;
 
 /// The engine's `MAX_RECURSION_DEPTH`: values nested deeper than this are rejected.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, MAX_DEPTH};
+/// let mut deep = Vec::new();
+/// for _ in 0..=MAX_DEPTH {
+///     deep.extend_from_slice(&[28, 0, 0, 0, 1, 0, 0, 0]);
+/// }
+/// deep.extend_from_slice(&[0, 0, 0, 0]); // null at depth 1025
+/// assert!(from_bytes(Dialect::GODOT_4, &deep).is_err());
+/// ```
 pub const MAX_DEPTH: u32 = 1024;
 
 /// Decoding options: dialect, whether full objects are allowed, nesting limit.
