@@ -57,16 +57,41 @@ impl<'a> ArrayRef<'a> {
     }
 
     /// Number of elements.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// let bytes = [28, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]; // [7, "hi"]
+    /// let array = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
+    /// assert_eq!(array.len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.items.count as usize
     }
 
     /// True when there are no elements.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// let bytes = [28, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]; // [7, "hi"]
+    /// let array = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
+    /// assert!(!array.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.items.count == 0
     }
 
     /// Which array type this is.
+    ///
+    /// ```
+    /// use gdwire::read::ArrayKind;
+    /// use gdwire::{from_bytes, Dialect};
+    /// let bytes = [28, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]; // [7, "hi"]
+    /// let array = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
+    /// assert_eq!(array.kind(), ArrayKind::Array);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn kind(&self) -> ArrayKind {
         let Items {
             data, dec, header, ..
@@ -79,6 +104,14 @@ impl<'a> ArrayRef<'a> {
     }
 
     /// The logical type (`Array`, or Pandemonium's `TypedArray` / `PackedTypedArray`).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantType};
+    /// let bytes = [28, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]; // [7, "hi"]
+    /// let array = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
+    /// assert_eq!(array.variant_type(), VariantType::Array);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn variant_type(&self) -> VariantType {
         match self.kind() {
             ArrayKind::Array => VariantType::Array,
@@ -88,11 +121,30 @@ impl<'a> ArrayRef<'a> {
     }
 
     /// The element type of a typed array; `None` for an untyped one.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, ContainerType, Dialect, VariantType};
+    /// // Array[int]([1, 2]) (Godot 4.3+): header bit 16, then the element type.
+    /// let bytes = [28, 0, 1, 0, 2, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0];
+    /// let array = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
+    /// assert_eq!(array.element_type(), Some(ContainerType::Builtin(VariantType::Int)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn element_type(&self) -> Option<ContainerType<'a>> {
         self.head()?.element_type
     }
 
     /// Iterates the elements.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// let bytes = [28, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]; // [7, "hi"]
+    /// let array = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
+    /// let items: Vec<VariantRef> = array.iter().collect::<Result<_, _>>()?;
+    /// assert_eq!(items[0], VariantRef::Int(7));
+    /// assert_eq!(items[1].as_str(), Some("hi"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn iter(&self) -> ArrayIter<'a> {
         ArrayIter {
             items: self.items.seq(),
@@ -100,6 +152,15 @@ impl<'a> ArrayRef<'a> {
     }
 
     /// Element `index` (O(index): elements have no fixed size).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// let bytes = [28, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]; // [7, "hi"]
+    /// let array = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
+    /// assert_eq!(array.get(1).transpose()?.and_then(|v| v.as_str()), Some("hi"));
+    /// assert!(array.get(2).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn get(&self, index: usize) -> Option<Result<VariantRef<'a>>> {
         let mut it = self.iter();
         for _ in 0..index {
@@ -139,6 +200,21 @@ impl<'a> ArrayIter<'a> {
     /// Once every element has been taken: where the array ends, for the parent iterator's
     /// `resume` (see [`Walked`]). `None` while items remain or after an error. If the last
     /// element is a container that was not handed back itself, this skips over it.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // [[1], 2]
+    /// let bytes = [28, 0, 0, 0, 2, 0, 0, 0, 28, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0];
+    /// let outer = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
+    /// let mut items = outer.iter();
+    /// let first = items.next().unwrap()?.as_array().unwrap();
+    /// let mut inner = first.iter();
+    /// assert_eq!(inner.next().transpose()?, Some(VariantRef::Int(1)));
+    /// let done = inner.walked().unwrap(); // the inner array is walked to its end
+    /// assert!(items.resume(done)); // continue after it without skipping it again
+    /// assert_eq!(items.next().transpose()?, Some(VariantRef::Int(2)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn walked(&self) -> Option<Walked<'a>> {
         self.items.walked()
     }
@@ -146,6 +222,20 @@ impl<'a> ArrayIter<'a> {
     /// Continues after the container this iterator handed out last, which `child` says has
     /// been walked to its end, instead of skipping it again; `false` (and no change) if
     /// `child` is not that container.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // [[1], 2]
+    /// let bytes = [28, 0, 0, 0, 2, 0, 0, 0, 28, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0];
+    /// let outer = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
+    /// let mut items = outer.iter();
+    /// let first = items.next().unwrap()?.as_array().unwrap();
+    /// let mut inner = first.iter();
+    /// inner.by_ref().for_each(drop);
+    /// assert!(items.resume(inner.walked().unwrap()));
+    /// assert_eq!(items.next().transpose()?, Some(VariantRef::Int(2)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn resume(&mut self, child: Walked<'a>) -> bool {
         self.items.resume(child)
     }

@@ -25,6 +25,16 @@ pub enum ObjectRef<'a> {
 
 impl ObjectRef<'_> {
     /// True for id 0 and for the empty-class form: the engine decodes both as a null object.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // A full object with an empty class name: the engine reads a null object.
+    /// let bytes = [17, 0, 0, 0, 0, 0, 0, 0];
+    /// let v = gdwire::Decoder::new(Dialect::GODOT_3).with_allow_objects(true).decode(&bytes)?;
+    /// assert!(v.as_object().unwrap().is_null());
+    /// assert!(from_bytes(Dialect::GODOT_3, &[17, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0])?.as_object().unwrap().is_null()); // id 0
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_null(&self) -> bool {
         matches!(self, ObjectRef::Id(0) | ObjectRef::Null)
     }
@@ -48,6 +58,17 @@ impl<'a> FullObjectRef<'a> {
     }
 
     /// The class name (e.g. `"Node"`).
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect, ObjectRef};
+    /// // A full Godot 3 object: class "Node", one property "visible" = false.
+    /// let bytes = [17, 0, 0, 0, 4, 0, 0, 0, b'N', b'o', b'd', b'e', 1, 0, 0, 0,
+    ///     7, 0, 0, 0, b'v', b'i', b's', b'i', b'b', b'l', b'e', 0, 1, 0, 0, 0, 0, 0, 0, 0];
+    /// let v = Decoder::new(Dialect::GODOT_3).with_allow_objects(true).decode(&bytes)?;
+    /// let Some(ObjectRef::Full(object)) = v.as_object() else { unreachable!() };
+    /// assert_eq!(object.class(), "Node");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn class(&self) -> StrRef<'a> {
         // Re-read from the header: it was read (and checked) when this view was made.
         let Items {
@@ -61,16 +82,50 @@ impl<'a> FullObjectRef<'a> {
     }
 
     /// Number of properties.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect, ObjectRef};
+    /// // A full Godot 3 object: class "Node", one property "visible" = false.
+    /// let bytes = [17, 0, 0, 0, 4, 0, 0, 0, b'N', b'o', b'd', b'e', 1, 0, 0, 0,
+    ///     7, 0, 0, 0, b'v', b'i', b's', b'i', b'b', b'l', b'e', 0, 1, 0, 0, 0, 0, 0, 0, 0];
+    /// let v = Decoder::new(Dialect::GODOT_3).with_allow_objects(true).decode(&bytes)?;
+    /// let Some(ObjectRef::Full(object)) = v.as_object() else { unreachable!() };
+    /// assert_eq!(object.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.props.count as usize
     }
 
     /// True when no properties were sent.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect, ObjectRef};
+    /// // A full Godot 3 object: class "Node", one property "visible" = false.
+    /// let bytes = [17, 0, 0, 0, 4, 0, 0, 0, b'N', b'o', b'd', b'e', 1, 0, 0, 0,
+    ///     7, 0, 0, 0, b'v', b'i', b's', b'i', b'b', b'l', b'e', 0, 1, 0, 0, 0, 0, 0, 0, 0];
+    /// let v = Decoder::new(Dialect::GODOT_3).with_allow_objects(true).decode(&bytes)?;
+    /// let Some(ObjectRef::Full(object)) = v.as_object() else { unreachable!() };
+    /// assert!(!object.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.props.count == 0
     }
 
     /// Iterates `(name, value)` pairs.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect, ObjectRef};
+    /// // A full Godot 3 object: class "Node", one property "visible" = false.
+    /// let bytes = [17, 0, 0, 0, 4, 0, 0, 0, b'N', b'o', b'd', b'e', 1, 0, 0, 0,
+    ///     7, 0, 0, 0, b'v', b'i', b's', b'i', b'b', b'l', b'e', 0, 1, 0, 0, 0, 0, 0, 0, 0];
+    /// let v = Decoder::new(Dialect::GODOT_3).with_allow_objects(true).decode(&bytes)?;
+    /// let Some(ObjectRef::Full(object)) = v.as_object() else { unreachable!() };
+    /// let (name, value) = object.properties().next().unwrap()?;
+    /// assert_eq!((name.as_str(), value.as_bool()), (Some("visible"), Some(false)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn properties(&self) -> PropertyIter<'a> {
         PropertyIter {
             props: self.props.seq(),
@@ -103,6 +158,19 @@ impl<'a> PropertyIter<'a> {
     /// Once every property has been taken: where the object ends, for the parent iterator's
     /// `resume` (see [`Walked`]). `None` while items remain or after an error. If the last
     /// property is a container that was not handed back itself, this skips over it.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect, ObjectRef};
+    /// // A full Godot 3 object: class "Node", one property "visible" = false.
+    /// let bytes = [17, 0, 0, 0, 4, 0, 0, 0, b'N', b'o', b'd', b'e', 1, 0, 0, 0,
+    ///     7, 0, 0, 0, b'v', b'i', b's', b'i', b'b', b'l', b'e', 0, 1, 0, 0, 0, 0, 0, 0, 0];
+    /// let v = Decoder::new(Dialect::GODOT_3).with_allow_objects(true).decode(&bytes)?;
+    /// let Some(ObjectRef::Full(object)) = v.as_object() else { unreachable!() };
+    /// let mut properties = object.properties();
+    /// properties.by_ref().for_each(drop);
+    /// assert!(properties.walked().is_some()); // every property taken
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn walked(&self) -> Option<Walked<'a>> {
         self.props.walked()
     }
@@ -110,6 +178,22 @@ impl<'a> PropertyIter<'a> {
     /// Continues after the container this iterator handed out last, which `child` says has
     /// been walked to its end, instead of skipping it again; `false` (and no change) if
     /// `child` is not that container.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect, ObjectRef, VariantRef};
+    /// // Object "Node" with one property "a" = [1].
+    /// let bytes = [17, 0, 0, 0, 4, 0, 0, 0, b'N', b'o', b'd', b'e', 1, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0,
+    ///     19, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0];
+    /// let v = Decoder::new(Dialect::GODOT_3).with_allow_objects(true).decode(&bytes)?;
+    /// let Some(ObjectRef::Full(object)) = v.as_object() else { unreachable!() };
+    /// let mut properties = object.properties();
+    /// let (_, value) = properties.next().unwrap()?;
+    /// let mut inner = value.as_array().unwrap().iter();
+    /// assert_eq!(inner.next().transpose()?, Some(VariantRef::Int(1)));
+    /// assert!(properties.resume(inner.walked().unwrap()));
+    /// assert!(properties.next().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn resume(&mut self, child: Walked<'a>) -> bool {
         self.props.resume(child)
     }
@@ -128,11 +212,29 @@ impl<'a> SignalRef<'a> {
     }
 
     /// The signal's name.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // Signal: name "hit", object id 7 (Godot 4).
+    /// let bytes = [26, 0, 0, 0, 3, 0, 0, 0, b'h', b'i', b't', 0, 7, 0, 0, 0, 0, 0, 0, 0];
+    /// let VariantRef::Signal(signal) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(signal.name(), "hit");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn name(&self) -> StrRef<'a> {
         self.name
     }
 
     /// The object's instance id.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // Signal: name "hit", object id 7 (Godot 4).
+    /// let bytes = [26, 0, 0, 0, 3, 0, 0, 0, b'h', b'i', b't', 0, 7, 0, 0, 0, 0, 0, 0, 0];
+    /// let VariantRef::Signal(signal) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(signal.object_id(), 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn object_id(&self) -> u64 {
         self.object_id
     }
