@@ -40,12 +40,41 @@ impl Precision {
 }
 
 /// A math type with a fixed number of real components in a fixed wire order.
+///
+/// ```
+/// use gdwire::math::{Rect2, Vector2, WireReals};
+/// let r = Rect2 { position: Vector2 { x: 1.0, y: 2.0 }, size: Vector2 { x: 3.0, y: 4.0 } };
+/// let mut wire = [0.0; 4];
+/// r.to_wire(&mut wire);
+/// assert_eq!(wire, [1.0, 2.0, 3.0, 4.0]);
+/// assert_eq!(Rect2::from_wire(&wire), r);
+/// ```
 pub trait WireReals: Sized {
     /// Number of components on the wire.
+    ///
+    /// ```
+    /// use gdwire::math::{Transform3D, WireReals};
+    /// assert_eq!(Transform3D::COUNT, 12);
+    /// ```
     const COUNT: usize;
     /// Builds the value from its components in wire order (`reals.len() == COUNT`).
+    ///
+    /// ```
+    /// use gdwire::math::{Vector3, WireReals};
+    /// assert_eq!(Vector3::from_wire(&[1.0, 2.0, 3.0]), Vector3 { x: 1.0, y: 2.0, z: 3.0 });
+    /// ```
     fn from_wire(reals: &[f64]) -> Self;
     /// Writes the components in wire order into `out` (`out.len() == COUNT`).
+    ///
+    /// ```
+    /// use gdwire::math::{Basis, Vector3, WireReals};
+    /// // The wire holds a Basis row by row.
+    /// let v = |x, y, z| Vector3 { x, y, z };
+    /// let b = Basis::from_columns(v(1.0, 2.0, 3.0), v(4.0, 5.0, 6.0), v(7.0, 8.0, 9.0));
+    /// let mut wire = [0.0; 9];
+    /// b.to_wire(&mut wire);
+    /// assert_eq!(wire, [1.0, 4.0, 7.0, 2.0, 5.0, 8.0, 3.0, 6.0, 9.0]);
+    /// ```
     fn to_wire(&self, out: &mut [f64]);
 }
 
@@ -75,6 +104,15 @@ vector!(/// 4D vector of `i32`.
     Vector4i, i32, x, y, z, w);
 
 /// RGBA colour; always `f32` on the wire, in every dialect and build.
+///
+/// ```
+/// use gdwire::math::Color;
+/// use gdwire::{from_bytes, Dialect, VariantRef};
+/// let bytes = [20, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x3f, 0, 0, 0, 0, 0, 0, 0x80, 0x3f];
+/// let v = from_bytes(Dialect::GODOT_4, &bytes)?;
+/// assert_eq!(v, VariantRef::Color(Color { r: 1.0, g: 0.5, b: 0.0, a: 1.0 }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Color {
     #[allow(missing_docs)]
@@ -88,6 +126,12 @@ pub struct Color {
 }
 
 /// Rectangle of reals.
+///
+/// ```
+/// use gdwire::math::{Rect2, Vector2};
+/// let r = Rect2 { position: Vector2 { x: 0.0, y: 0.0 }, size: Vector2 { x: 4.0, y: 3.0 } };
+/// assert_eq!(r.size.x * r.size.y, 12.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Rect2 {
     /// Top-left corner.
@@ -97,6 +141,12 @@ pub struct Rect2 {
 }
 
 /// Rectangle of `i32`.
+///
+/// ```
+/// use gdwire::math::{Rect2i, Vector2i};
+/// let r = Rect2i { position: Vector2i { x: 1, y: 2 }, size: Vector2i { x: 3, y: 4 } };
+/// assert_eq!(r.position.x + r.size.x, 4);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Rect2i {
     /// Top-left corner.
@@ -106,6 +156,12 @@ pub struct Rect2i {
 }
 
 /// 2D affine transform, as its three columns (GDScript `x`, `y`, `origin`).
+///
+/// ```
+/// use gdwire::math::{Transform2D, Vector2};
+/// let t = Transform2D { x: Vector2 { x: 1.0, y: 0.0 }, y: Vector2 { x: 0.0, y: 1.0 }, origin: Vector2 { x: 5.0, y: 6.0 } };
+/// assert_eq!(t.origin, Vector2 { x: 5.0, y: 6.0 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Transform2D {
     /// First basis column.
@@ -117,6 +173,12 @@ pub struct Transform2D {
 }
 
 /// Plane `normal · p = d`.
+///
+/// ```
+/// use gdwire::math::{Plane, Vector3};
+/// let floor = Plane { normal: Vector3 { x: 0.0, y: 1.0, z: 0.0 }, d: 0.0 };
+/// assert_eq!(floor.normal.y, 1.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Plane {
     /// Normal.
@@ -126,6 +188,12 @@ pub struct Plane {
 }
 
 /// Axis-aligned bounding box.
+///
+/// ```
+/// use gdwire::math::{Aabb, Vector3};
+/// let unit = Aabb { position: Vector3::default(), size: Vector3 { x: 1.0, y: 1.0, z: 1.0 } };
+/// assert_eq!(unit.size.x, 1.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Aabb {
     /// Minimum corner.
@@ -137,6 +205,13 @@ pub struct Aabb {
 /// 3x3 matrix stored as **rows**, like the engine (`Basis::rows`); the wire is row-major.
 ///
 /// GDScript's `basis.x` is column 0: use [`Basis::x`], [`Basis::y`], [`Basis::z`].
+///
+/// ```
+/// use gdwire::math::{Basis, Vector3};
+/// let v = |x, y, z| Vector3 { x, y, z };
+/// let b = Basis::from_columns(v(1.0, 0.0, 0.0), v(0.0, 2.0, 0.0), v(0.0, 0.0, 3.0));
+/// assert_eq!(b.rows[1], v(0.0, 2.0, 0.0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Basis {
     /// The three rows.
@@ -145,6 +220,13 @@ pub struct Basis {
 
 impl Basis {
     /// Builds a basis from its columns (GDScript `Basis(x, y, z)`).
+    ///
+    /// ```
+    /// use gdwire::math::{Basis, Vector3};
+    /// let v = |x, y, z| Vector3 { x, y, z };
+    /// let b = Basis::from_columns(v(1.0, 2.0, 3.0), v(4.0, 5.0, 6.0), v(7.0, 8.0, 9.0));
+    /// assert_eq!(b.rows[0], v(1.0, 4.0, 7.0));
+    /// ```
     pub fn from_columns(x: Vector3, y: Vector3, z: Vector3) -> Basis {
         Basis {
             rows: [
@@ -177,22 +259,47 @@ impl Basis {
     }
 
     /// Column 0 (GDScript `basis.x`).
+    ///
+    /// ```
+    /// use gdwire::math::{Basis, Vector3};
+    /// let v = |x, y, z| Vector3 { x, y, z };
+    /// assert_eq!(Basis::from_columns(v(1.0, 2.0, 3.0), v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0)).x(), v(1.0, 2.0, 3.0));
+    /// ```
     pub fn x(&self) -> Vector3 {
         self.column(0)
     }
 
     /// Column 1 (GDScript `basis.y`).
+    ///
+    /// ```
+    /// use gdwire::math::{Basis, Vector3};
+    /// let v = |x, y, z| Vector3 { x, y, z };
+    /// assert_eq!(Basis::from_columns(v(1.0, 0.0, 0.0), v(4.0, 5.0, 6.0), v(0.0, 0.0, 1.0)).y(), v(4.0, 5.0, 6.0));
+    /// ```
     pub fn y(&self) -> Vector3 {
         self.column(1)
     }
 
     /// Column 2 (GDScript `basis.z`).
+    ///
+    /// ```
+    /// use gdwire::math::{Basis, Vector3};
+    /// let v = |x, y, z| Vector3 { x, y, z };
+    /// assert_eq!(Basis::from_columns(v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(7.0, 8.0, 9.0)).z(), v(7.0, 8.0, 9.0));
+    /// ```
     pub fn z(&self) -> Vector3 {
         self.column(2)
     }
 }
 
 /// 3D affine transform.
+///
+/// ```
+/// use gdwire::math::{Basis, Transform3D, Vector3};
+/// let v = |x, y, z| Vector3 { x, y, z };
+/// let t = Transform3D { basis: Basis::from_columns(v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0)), origin: v(1.0, 2.0, 3.0) };
+/// assert_eq!(t.origin.z, 3.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Transform3D {
     /// Rotation and scale.
@@ -202,6 +309,12 @@ pub struct Transform3D {
 }
 
 /// 4x4 projection matrix stored as **columns**, like the engine; the wire is column-major.
+///
+/// ```
+/// use gdwire::math::{Projection, Vector4};
+/// let p = Projection::default();
+/// assert_eq!(p.columns[3], Vector4::default());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Projection {
     /// The four columns.

@@ -10,6 +10,14 @@ use crate::read::walked::Walked;
 use crate::variant_type::VariantType;
 
 /// Which array type carried the elements.
+///
+/// ```
+/// use gdwire::read::ArrayKind;
+/// use gdwire::{from_bytes, Dialect};
+/// let bytes = [28, 0, 0, 0, 0, 0, 0, 0];
+/// assert_eq!(from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap().kind(), ArrayKind::Array);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArrayKind {
     /// `Array`, typed (Godot 4.3+) or not.
@@ -173,6 +181,15 @@ impl<'a> ArrayRef<'a> {
 }
 
 /// Iterator over an array's elements.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, VariantRef};
+/// let bytes = [28, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]; // [true]
+/// let mut items = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap().iter();
+/// assert_eq!(items.next().transpose()?, Some(VariantRef::Bool(true)));
+/// assert!(items.next().is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone)]
 pub struct ArrayIter<'a> {
     items: Seq<'a>,

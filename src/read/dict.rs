@@ -193,6 +193,14 @@ impl<'a> DictRef<'a> {
 }
 
 /// Iterator over a dictionary's entries.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, VariantRef};
+/// let bytes = [27, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]; // {1: null}
+/// let mut entries = from_bytes(Dialect::GODOT_4, &bytes)?.as_dictionary().unwrap().iter();
+/// assert_eq!(entries.next().transpose()?, Some((VariantRef::Int(1), VariantRef::Nil)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone)]
 pub struct DictIter<'a> {
     entries: Seq<'a>,

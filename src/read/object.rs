@@ -10,6 +10,13 @@ use crate::read::value::VariantRef;
 use crate::read::walked::Walked;
 
 /// An Object value.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, ObjectRef};
+/// let bytes = [17, 0, 1, 0, 42, 0, 0, 0, 0, 0, 0, 0]; // Godot 3 object sent as id 42
+/// assert_eq!(from_bytes(Dialect::GODOT_3, &bytes)?.as_object(), Some(ObjectRef::Id(42)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ObjectRef<'a> {
     /// Sent as an instance id (the default `full_objects = false`). The engine decodes it as an
@@ -43,6 +50,15 @@ impl ObjectRef<'_> {
 /// A full object: class name and its `PROPERTY_USAGE_STORAGE` properties in order.
 ///
 /// The class is not checked against any class list and nothing is instantiated.
+///
+/// ```
+/// use gdwire::{Decoder, Dialect, ObjectRef};
+/// let bytes = [17, 0, 0, 0, 4, 0, 0, 0, b'N', b'o', b'd', b'e', 0, 0, 0, 0]; // Node, no properties
+/// let v = Decoder::new(Dialect::GODOT_3).with_allow_objects(true).decode(&bytes)?;
+/// let Some(ObjectRef::Full(node)) = v.as_object() else { unreachable!() };
+/// assert_eq!((node.class().as_str(), node.len()), (Some("Node"), 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct FullObjectRef<'a> {
     props: Items<'a>,
@@ -134,6 +150,19 @@ impl<'a> FullObjectRef<'a> {
 }
 
 /// Iterator over a full object's properties.
+///
+/// ```
+/// use gdwire::{Decoder, Dialect, ObjectRef};
+/// let bytes = [17, 0, 0, 0, 4, 0, 0, 0, b'N', b'o', b'd', b'e', 1, 0, 0, 0,
+///     1, 0, 0, 0, b'a', 0, 0, 0, 2, 0, 0, 0, 5, 0, 0, 0];
+/// let v = Decoder::new(Dialect::GODOT_3).with_allow_objects(true).decode(&bytes)?;
+/// let Some(ObjectRef::Full(node)) = v.as_object() else { unreachable!() };
+/// for property in node.properties() {
+///     let (name, value) = property?;
+///     assert_eq!((name.as_str(), value.as_int()), (Some("a"), Some(5)));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone)]
 pub struct PropertyIter<'a> {
     props: Seq<'a>,
@@ -200,6 +229,14 @@ impl<'a> PropertyIter<'a> {
 }
 
 /// A Signal (Godot 4): signal name and the emitting object's id.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, VariantRef};
+/// let bytes = [26, 0, 0, 0, 2, 0, 0, 0, b'o', b'k', 0, 0, 1, 0, 0, 0, 0, 0, 0, 0];
+/// let VariantRef::Signal(s) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+/// assert_eq!((s.name().as_str(), s.object_id()), (Some("ok"), 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SignalRef<'a> {
     name: StrRef<'a>,

@@ -19,12 +19,42 @@ mod sealed {
 ///
 /// `Le` is its unaligned little-endian wire form (from `zerocopy`), usable at any offset on
 /// any host.
+///
+/// ```
+/// use gdwire::read::Element;
+/// assert_eq!(<i64 as Element>::SIZE, 8);
+/// assert_eq!(<[f32; 4] as Element>::SIZE, 16);
+/// ```
 pub trait Element: Copy + bytemuck::Pod + sealed::Sealed {
     /// Unaligned little-endian wire representation.
+    ///
+    /// ```
+    /// use gdwire::read::Element;
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// let bytes = [30, 0, 0, 0, 1, 0, 0, 0, 1, 2, 0, 0]; // PackedInt32Array([513])
+    /// let VariantRef::PackedInt32Array(ints) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// let le: <i32 as Element>::Le = ints.as_le_slice()[0];
+    /// assert_eq!(<i32 as Element>::from_le(le), 513);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     type Le: FromBytes + Unaligned + KnownLayout + Immutable + Copy;
     /// Bytes per element on the wire.
+    ///
+    /// ```
+    /// use gdwire::read::Element;
+    /// assert_eq!(<f64 as Element>::SIZE, 8);
+    /// ```
     const SIZE: usize = core::mem::size_of::<Self::Le>();
     /// Converts from the wire form.
+    ///
+    /// ```
+    /// use gdwire::read::Element;
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// let bytes = [30, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]; // PackedInt32Array([-1])
+    /// let VariantRef::PackedInt32Array(ints) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(<i32 as Element>::from_le(ints.as_le_slice()[0]), -1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn from_le(le: Self::Le) -> Self;
 }
 
@@ -265,6 +295,15 @@ impl<T: Element + PartialEq> PartialEq for PackedRef<'_, T> {
 
 /// A packed array of real vectors: `f32` components, or `f64` when the Godot 4 header flag is
 /// set (double-precision builds).
+///
+/// ```
+/// use gdwire::read::PackedReals;
+/// use gdwire::{from_bytes, Dialect, VariantRef};
+/// let bytes = [36, 0, 0, 0, 0, 0, 0, 0]; // PackedVector3Array()
+/// let VariantRef::PackedVector3Array(v) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+/// assert!(matches!(v, PackedReals::Single(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq)]
 pub enum PackedReals<'a, const N: usize> {
     /// `f32` components.
@@ -390,6 +429,14 @@ impl<const N: usize> fmt::Debug for PackedReals<'_, N> {
 
 /// A borrowed PackedStringArray / PoolStringArray. Elements are string blocks read in order,
 /// so [`PackedStrings::get`] is O(index); [`PackedStrings::iter`] is the way to walk it.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, VariantRef};
+/// let bytes = [23, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, b'a', b'b', 0, 0]; // Godot 3 PoolStringArray(["ab"])
+/// let VariantRef::PackedStringArray(s) = from_bytes(Dialect::GODOT_3, &bytes)? else { unreachable!() };
+/// assert!(s.iter().eq(["ab"]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct PackedStrings<'a> {
     /// From the first element's length word to the end of the last element.

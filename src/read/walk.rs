@@ -342,6 +342,22 @@ impl<const N: usize> FusedIterator for Walker<'_, N> {}
 impl Decoder {
     /// A [`Walker`] over the value at the start of `bytes`: every nested value as a flat
     /// stream of events, validated in the same single pass.
+    ///
+    /// ```
+    /// use gdwire::read::Event;
+    /// use gdwire::{Decoder, Dialect};
+    /// // Count the ints anywhere in [1, [2, 3]] in one linear pass.
+    /// let bytes = [28, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 28, 0, 0, 0, 2, 0, 0, 0,
+    ///     2, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0];
+    /// let mut ints = 0;
+    /// for event in Decoder::new(Dialect::GODOT_4).walk(&bytes) {
+    ///     if let Event::Value(v) = event? {
+    ///         ints += usize::from(v.as_int().is_some());
+    ///     }
+    /// }
+    /// assert_eq!(ints, 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn walk<'a>(&self, bytes: &'a [u8]) -> Walker<'a> {
         Walker::new(*self, bytes)
     }

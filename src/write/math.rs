@@ -14,8 +14,18 @@ use crate::write::writer::Writer;
 use VariantType as T;
 
 /// A real component type accepted by the packed vector calls (`f32` or `f64`).
+///
+/// ```
+/// use gdwire::write::Real;
+/// assert_eq!(0.1f32.to_f64(), f64::from(0.1f32));
+/// ```
 pub trait Real: Copy + sealed::Sealed {
     /// Widens (exactly) to `f64`.
+    ///
+    /// ```
+    /// use gdwire::write::Real;
+    /// assert_eq!(Real::to_f64(2.5f64), 2.5);
+    /// ```
     fn to_f64(self) -> f64;
 }
 
