@@ -1,6 +1,13 @@
 //! The 4-byte value header: `type_id (bits 0-7) | unused (8-15) | type data (16-31)`.
 //!
 //! Bits the type does not use are ignored on read (as the engine does) and written as zero.
+//!
+//! ```
+//! use gdwire::header::{ContainerKind, Header};
+//! // The first word of var_to_bytes of an Array[int] in Godot 4.3+.
+//! let h = Header(u32::from_le_bytes([28, 0, 1, 0]));
+//! assert_eq!((h.type_id(), h.array_kind()), (28, ContainerKind::Builtin));
+//! ```
 
 /// Bit 16: 64-bit payload (Int, Float; Godot 4 math types and packed vector arrays).
 ///

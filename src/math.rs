@@ -3,6 +3,25 @@
 //! Real components are `f64`: a single-precision value widens exactly, so nothing is lost and
 //! a value read from a double-precision build keeps its bits. [`WireReals`] gives each type's
 //! component order on the wire (spec §3.6).
+//!
+//! ```
+//! use gdwire::math::{Vector3, Basis, Transform3D};
+//! use gdwire::{from_bytes, to_vec, Dialect, VariantRef};
+//!
+//! let v = |x, y, z| Vector3 { x, y, z };
+//! let spawn = Transform3D {
+//!     basis: Basis::from_columns(v(0.0, 0.0, -1.0), v(0.0, 1.0, 0.0), v(1.0, 0.0, 0.0)),
+//!     origin: v(4.0, 0.0, -2.0),
+//! };
+//! let mut out = Vec::new();
+//! let mut w = gdwire::Writer::new(&mut out, Dialect::GODOT_4);
+//! w.transform3d(spawn)?;
+//! w.finish()?;
+//! let VariantRef::Transform3D(t) = from_bytes(Dialect::GODOT_4, &out)? else { unreachable!() };
+//! assert_eq!(t.get(), spawn);
+//! assert_eq!(to_vec(Dialect::GODOT_4, &VariantRef::Transform3D(t))?, out);
+//! # Ok::<(), gdwire::Error>(())
+//! ```
 
 /// Width of the real components of a math value on the wire.
 ///
@@ -89,18 +108,53 @@ macro_rules! vector {
 }
 
 vector!(/// 2D vector of reals.
+    ///
+    /// ```
+    /// let v = gdwire::math::Vector2 { x: 1.0, y: 2.0 };
+    /// assert_eq!(v.x + v.y, 3.0);
+    /// ```
     Vector2, f64, x, y);
 vector!(/// 3D vector of reals.
+    ///
+    /// ```
+    /// let v = gdwire::math::Vector3 { x: 1.0, y: 2.0, z: 3.0 };
+    /// assert_eq!(v.z, 3.0);
+    /// ```
     Vector3, f64, x, y, z);
 vector!(/// 4D vector of reals.
+    ///
+    /// ```
+    /// let v = gdwire::math::Vector4 { x: 1.0, y: 2.0, z: 3.0, w: 4.0 };
+    /// assert_eq!(v.w, 4.0);
+    /// ```
     Vector4, f64, x, y, z, w);
 vector!(/// Quaternion.
+    ///
+    /// ```
+    /// let identity = gdwire::math::Quaternion { x: 0.0, y: 0.0, z: 0.0, w: 1.0 };
+    /// assert_eq!(identity.w, 1.0);
+    /// ```
     Quaternion, f64, x, y, z, w);
 vector!(/// 2D vector of `i32`.
+    ///
+    /// ```
+    /// let v = gdwire::math::Vector2i { x: 3, y: -4 };
+    /// assert_eq!(v.x * v.y, -12);
+    /// ```
     Vector2i, i32, x, y);
 vector!(/// 3D vector of `i32`.
+    ///
+    /// ```
+    /// let v = gdwire::math::Vector3i { x: 1, y: 2, z: 3 };
+    /// assert_eq!(v.z, 3);
+    /// ```
     Vector3i, i32, x, y, z);
 vector!(/// 4D vector of `i32`.
+    ///
+    /// ```
+    /// let v = gdwire::math::Vector4i { x: 1, y: 2, z: 3, w: 4 };
+    /// assert_eq!(v.w, 4);
+    /// ```
     Vector4i, i32, x, y, z, w);
 
 /// RGBA colour; always `f32` on the wire, in every dialect and build.

@@ -1,4 +1,24 @@
 //! The read path: zero-copy, allocation-free, panic-free on any input.
+//!
+//! [`from_bytes`] / [`Decoder`] validate a value in one pass and return a [`VariantRef`]
+//! borrowing from the input; containers are lazy views. [`Cursor`] reads values back to back;
+//! [`Walker`] visits every nested value as a flat stream of events.
+//!
+//! ```
+//! use gdwire::read::{Decoder, Event};
+//! use gdwire::Dialect;
+//!
+//! // [1, "hp"] from Godot 3: print every leaf.
+//! let bytes = [19, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0];
+//! let mut leaves = Vec::new();
+//! for event in Decoder::new(Dialect::GODOT_3).walk(&bytes) {
+//!     if let Event::Value(v) = event? {
+//!         leaves.push(format!("{v:?}"));
+//!     }
+//! }
+//! assert_eq!(leaves, ["Int(1)", "String(\"hp\")"]);
+//! # Ok::<(), gdwire::Error>(())
+//! ```
 
 mod array;
 mod compare;

@@ -329,16 +329,37 @@ pub struct CountingSink {
 
 impl CountingSink {
     /// A sink at length 0.
+    ///
+    /// ```
+    /// use gdwire::{CountingSink, Dialect, Writer};
+    /// let mut w = Writer::new(CountingSink::new(), Dialect::GODOT_4);
+    /// w.string("hello")?;
+    /// assert_eq!(w.finish()?, 16); // nothing stored, only counted
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn new() -> CountingSink {
         CountingSink { len: 0 }
     }
 
     /// Bytes counted.
+    ///
+    /// ```
+    /// use gdwire::{CountingSink, Dialect, Writer};
+    /// let mut w = Writer::new(CountingSink::new(), Dialect::GODOT_4);
+    /// w.nil()?;
+    /// assert_eq!(w.sink().len(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn len(&self) -> usize {
         self.len
     }
 
     /// True when nothing was counted.
+    ///
+    /// ```
+    /// use gdwire::CountingSink;
+    /// assert!(CountingSink::new().is_empty());
+    /// ```
     pub const fn is_empty(&self) -> bool {
         self.len == 0
     }
