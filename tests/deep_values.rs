@@ -72,3 +72,24 @@ fn deepest_values_reencode_and_print_as_json_and_text() {
         assert!(printed.len() >= 2 * MAX_DEPTH as usize);
     });
 }
+
+/// The text of each deepest value reads back (`text::parse`) to the same bytes, in Godot 3 and
+/// Godot 4, and a 5,000-level text is refused with an error, all on the 256 KiB stack.
+#[test]
+fn deepest_values_read_back_from_text() {
+    on_deepest_values(|bytes| {
+        for dialect in [Dialect::GODOT_4, Dialect::GODOT_3] {
+            let view = Decoder::new(Dialect::GODOT_4).decode(&bytes).unwrap();
+            let wire = to_vec(dialect, &view).unwrap();
+            let view = Decoder::new(dialect).decode(&wire).unwrap();
+            let t = text::to_text(dialect, &view).unwrap();
+            assert_eq!(text::parse(dialect, &t).unwrap(), wire, "{dialect}");
+        }
+        let deeper = format!("{}1{}", "[".repeat(5000), "]".repeat(5000));
+        let err = text::parse(Dialect::GODOT_4, &deeper).unwrap_err();
+        assert!(
+            err.to_string().contains("nesting deeper than 1024"),
+            "{err}"
+        );
+    });
+}

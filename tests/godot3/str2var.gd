@@ -57,6 +57,8 @@ const PROBES = [
 	"Callable()", "Signal()", "foo", "\"\\u12\"", "\"\\uD83D\\uDE00\"", "\"\\uD800\"",
 	"\"\\U01F600\"", "PoolStringArray(\"a\",)", "PoolStringArray(1)",
 	"Object(Reference,\"script\":null)",
+	"#ff000080 ", "#f00 ", "#f008 ", "#12345 ", "# ", "[#ff0000]", "#FF00007F ", "#abcdef ",
+	"PoolIntArray(1e20, -1e20, nan)", "PoolByteArray(1e20, 300.5, -1.5)",
 ]
 
 

@@ -37,22 +37,25 @@ impl Num {
             Num::Float(f) => f,
         }
     }
-    fn i32(self) -> i32 {
+    fn i32(self, family: Family) -> i32 {
         match self {
             Num::Int(i) => i as i32,
-            Num::Float(f) => f64_to_i32(f),
+            Num::Float(f) => f64_to_i32(f, family),
         }
     }
-    fn i64(self) -> i64 {
+    fn i64(self, family: Family) -> i64 {
         match self {
             Num::Int(i) => i,
-            Num::Float(f) => f64_to_i64(f),
+            Num::Float(f) => f64_to_i64(f, family),
         }
     }
-    fn u8(self) -> u8 {
+    /// To `uint8_t`: an int wraps; a float converts through 32 bits (Godot 4, as the 4.6
+    /// WebAssembly engine does: unsigned, saturating) and then wraps.
+    fn u8(self, family: Family) -> u8 {
         match self {
             Num::Int(i) => i as u8,
-            Num::Float(f) => f64_to_i32(f) as u8,
+            Num::Float(f) if family == Family::Godot4 => f as u32 as u8,
+            Num::Float(f) => f64_to_i32(f, family) as u8,
         }
     }
 }
@@ -233,10 +236,25 @@ impl<'t> Parser<'t> {
         if f.paren {
             self.expect(Tok::RParen)?;
         }
-        let items = self.pending.split_off(f.start);
+        let mut items = self.pending.split_off(f.start);
         let kind = match f.open {
-            Open::Array { elem } => Kind::Array(elem, self.kids(&items)),
+            Open::Array { elem } => {
+                for item in items.iter_mut() {
+                    *item = self.convert(*item, elem);
+                }
+                if !self.all_typed(&items, |_| elem) {
+                    items.clear();
+                }
+                Kind::Array(elem, self.kids(&items))
+            }
             Open::Dict { key, value } => {
+                let side = |i: usize| if i % 2 == 0 { key } else { value };
+                for (i, item) in items.iter_mut().enumerate() {
+                    *item = self.convert(*item, side(i));
+                }
+                if !self.all_typed(&items, side) {
+                    items.clear();
+                }
                 let items = self
                     .merger
                     .merge(&self.tree, items, self.stack.len() as u32)?;
@@ -250,6 +268,36 @@ impl<'t> Parser<'t> {
             }
         };
         Ok(self.tree.push(kind, f.at))
+    }
+
+    /// An item of a typed container, converted as the engine's `assign` converts it where
+    /// the types differ: int and float into each other (a float truncated), String and
+    /// StringName into each other. Other mismatches are written as they are.
+    fn convert(&mut self, item: u32, elem: Option<Spec>) -> u32 {
+        let Some(Spec::Builtin(ty)) = elem else {
+            return item;
+        };
+        let node = self.tree.node(item);
+        let kind = match (ty, node.kind) {
+            (T::Int, Kind::Float(f)) => Kind::Int(f64_to_i64(f, self.family)),
+            (T::Float, Kind::Int(i)) => Kind::Float(i as f64),
+            (T::String, Kind::StringName(s)) => Kind::String(s),
+            (T::StringName, Kind::String(s)) => Kind::StringName(s),
+            _ => return item,
+        };
+        self.tree.push(kind, node.at)
+    }
+
+    /// Whether every item has its side's builtin type (after [`Parser::convert`]): the
+    /// engine's `assign` into a typed container fails otherwise and leaves it empty. Items
+    /// of class-typed sides are not checked (the class hierarchy is the engine's).
+    fn all_typed(&self, items: &[u32], side: impl Fn(usize) -> Option<Spec>) -> bool {
+        items.iter().enumerate().all(|(i, &item)| match side(i) {
+            Some(Spec::Builtin(ty)) if ty != T::Object => {
+                kind_type(&self.tree.node(item).kind).is_none_or(|t| t == ty)
+            }
+            _ => true,
+        })
     }
 
     fn kids(&mut self, items: &[u32]) -> Span {
@@ -320,10 +368,11 @@ impl<'t> Parser<'t> {
                 self.leaf(Kind::StringName(s), at)
             }
             Tok::Ident(id) => self.ident(id, at),
-            Tok::Hash => fail(
-                at,
-                "colour literals ('#rrggbb') are not supported; write Color(r, g, b, a)",
-            ),
+            Tok::Color(c) => {
+                let start = self.tree.reals.len();
+                self.tree.reals.extend(c.iter().map(|&x| f64::from(x)));
+                self.leaf(Kind::Color(Span { at: start, len: 4 }), at)
+            }
             Tok::Eof => fail(at, "expected a value, found the end of the text"),
             other => fail(at, format!("expected a value, found {}", other.describe())),
         }
@@ -437,7 +486,7 @@ impl<'t> Parser<'t> {
                     self.numbers(Some(n), id)?;
                     let at = self.tree.ints.len();
                     for a in &self.args {
-                        self.tree.ints.push(i64::from(a.i32()));
+                        self.tree.ints.push(i64::from(a.i32(self.family)));
                     }
                     Kind::IntVec(ty, Span { at, len: n })
                 } else if ty.is_packed() {
@@ -567,9 +616,9 @@ impl<'t> Parser<'t> {
             let at = self.tree.ints.len();
             for a in args {
                 let v = match ty {
-                    T::PackedByteArray => i64::from(a.u8()),
-                    T::PackedInt64Array => a.i64(),
-                    _ => i64::from(a.i32()),
+                    T::PackedByteArray => i64::from(a.u8(self.family)),
+                    T::PackedInt64Array => a.i64(self.family),
+                    _ => i64::from(a.i32(self.family)),
                 };
                 self.tree.ints.push(v);
             }
@@ -680,6 +729,31 @@ impl<'t> Parser<'t> {
         self.lex.seek(save);
         is
     }
+}
+
+/// The type of a parsed value (`None` for objects, whose class decides).
+fn kind_type(kind: &Kind) -> Option<VariantType> {
+    Some(match kind {
+        Kind::Nil => T::Nil,
+        Kind::Bool(_) => T::Bool,
+        Kind::Int(_) => T::Int,
+        Kind::Float(_) => T::Float,
+        Kind::String(_) => T::String,
+        Kind::StringName(_) => T::StringName,
+        Kind::NodePath(_) => T::NodePath,
+        Kind::Real(t, _)
+        | Kind::IntVec(t, _)
+        | Kind::PackedReals(t, _)
+        | Kind::PackedInts(t, _) => *t,
+        Kind::Color(_) => T::Color,
+        Kind::Rid(_) => T::Rid,
+        Kind::Callable => T::Callable,
+        Kind::Signal => T::Signal,
+        Kind::PackedStrings(_) => T::PackedStringArray,
+        Kind::Array(..) => T::Array,
+        Kind::Dictionary(..) => T::Dictionary,
+        Kind::ObjectId(_) | Kind::Object(..) => return None,
+    })
 }
 
 /// Type names the engine line's parser knows, with its aliases.

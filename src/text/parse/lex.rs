@@ -28,8 +28,8 @@ pub(super) enum Tok<'t> {
     StrName,
     Int(i64),
     Float(f64),
-    /// `#rrggbb`-style colour (not supported: the writers never print it).
-    Hash,
+    /// `#rrggbb`-style colour literal (`Color::html`).
+    Color([f32; 4]),
     Eof,
 }
 
@@ -52,7 +52,7 @@ impl Tok<'_> {
             Tok::StrName => "a StringName".into(),
             Tok::Int(i) => alloc::format!("number {i}"),
             Tok::Float(_) => "a number".into(),
-            Tok::Hash => "'#'".into(),
+            Tok::Color(_) => "a colour".into(),
             Tok::Eof => "the end of the text".into(),
         }
     }
@@ -145,7 +145,7 @@ impl<'t> Lexer<'t> {
             b',' => Tok::Comma,
             b'.' => Tok::Period,
             b'=' => Tok::Equal,
-            b'#' => Tok::Hash,
+            b'#' => self.color()?,
             b'"' => {
                 self.string()?;
                 Tok::Str
@@ -179,6 +179,22 @@ impl<'t> Lexer<'t> {
                 return err(self.start, alloc::format!("unexpected character {ch:?}"));
             }
         })
+    }
+
+    /// `#` and hex digits: `Color::html` of them. Like the engine, a literal that runs to the
+    /// end of the text is the end of the text (an error), and a length other than 3, 4, 6
+    /// or 8 digits is the default colour (0, 0, 0, 1). 8 (and 4) digits are ARGB in
+    /// Godot 3 and Pandemonium, RGBA in Godot 4.
+    fn color(&mut self) -> Result<Tok<'t>, Syntax> {
+        let start = self.pos;
+        while self.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+            self.pos += 1;
+        }
+        if self.pos == self.src.len() {
+            return err(self.start, "expected a character after the colour literal (the engine reads one that ends the text as the end of the text)");
+        }
+        let digits = &self.src.as_bytes()[start..self.pos];
+        Ok(Tok::Color(html(digits, self.family)))
     }
 
     fn ident(&mut self) -> Tok<'t> {
@@ -221,7 +237,7 @@ impl<'t> Lexer<'t> {
         Ok(if float {
             Tok::Float(to_double(text))
         } else {
-            Tok::Int(to_int(text, self.family))
+            Tok::Int(to_int(text))
         })
     }
 
@@ -243,7 +259,7 @@ impl<'t> Lexer<'t> {
             // Copy the run of plain characters at once.
             let run = rest
                 .bytes()
-                .position(|b| b == b'"' || b == b'\\')
+                .position(|b| b == b'"' || b == b'\\' || b == 0)
                 .unwrap_or(rest.len());
             if run > 0 {
                 if lead.is_some() {
@@ -252,7 +268,8 @@ impl<'t> Lexer<'t> {
                 self.text.extend_from_slice(&rest.as_bytes()[..run]);
                 self.pos += run;
             }
-            let Some(c) = self.peek() else {
+            // The engine's reader takes a NUL for the end of the text.
+            let Some(c) = self.peek().filter(|&c| c != 0) else {
                 return err(quote, "unterminated string");
             };
             self.pos += 1;
@@ -338,4 +355,54 @@ fn push_godot3(out: &mut Vec<u8>, cp: u32) {
             0x80 | (cp & 0x3f) as u8,
         ]);
     }
+}
+
+/// `Color::html` of the hex digits after `#`.
+fn html(digits: &[u8], family: Family) -> [f32; 4] {
+    let d = |i: usize| digits.get(i).and_then(|&c| hex(c)).unwrap_or(0);
+    let default = [0.0, 0.0, 0.0, 1.0];
+    if family == Family::Godot4 {
+        let (short, alpha) = match digits.len() {
+            8 => (false, true),
+            6 => (false, false),
+            4 => (true, true),
+            3 => (true, false),
+            _ => return default,
+        };
+        let ch = |i: usize| -> f32 {
+            if short {
+                d(i) as f32 / 15.0
+            } else {
+                (d(2 * i) * 16 + d(2 * i + 1)) as f32 / 255.0
+            }
+        };
+        return [ch(0), ch(1), ch(2), if alpha { ch(3) } else { 1.0 }];
+    }
+    // Godot 3: short forms doubled, then [AA]RRGGBB, each channel `x / 255.0` in double.
+    let mut full = [0u32; 8];
+    let n = match digits.len() {
+        3 | 4 => {
+            for i in 0..digits.len() {
+                full[2 * i] = d(i);
+                full[2 * i + 1] = d(i);
+            }
+            digits.len() * 2
+        }
+        6 | 8 => {
+            for (i, f) in full.iter_mut().enumerate().take(digits.len()) {
+                *f = d(i);
+            }
+            digits.len()
+        }
+        _ => return default,
+    };
+    let byte = |i: usize| f64::from(full[i] * 16 + full[i + 1]);
+    let from = if n == 8 { 2 } else { 0 };
+    let a = if n == 8 { byte(0) } else { 255.0 };
+    [
+        (byte(from) / 255.0) as f32,
+        (byte(from + 2) / 255.0) as f32,
+        (byte(from + 4) / 255.0) as f32,
+        (a / 255.0) as f32,
+    ]
 }

@@ -237,6 +237,7 @@ pub fn parse_many(dialect: Dialect, text: &str) -> ParseMany<'_> {
         text,
         start: 0,
         ended: false,
+        counted: core::cell::Cell::new((0, 1)),
     }
 }
 
@@ -247,6 +248,9 @@ pub struct ParseMany<'t> {
     text: &'t str,
     start: usize,
     ended: bool,
+    /// An offset and its line: [`ParseMany::line`] counts on from there (counting from the
+    /// top each time would make a text of many values quadratic).
+    counted: core::cell::Cell<(usize, usize)>,
 }
 
 impl fmt::Debug for ParseMany<'_> {
@@ -267,7 +271,14 @@ impl ParseMany<'_> {
 
     /// 1-based line where the value last returned (or failed) starts.
     pub fn line(&self) -> usize {
-        locate(self.text, self.start).0
+        let (mut at, mut line) = self.counted.get();
+        if self.start < at {
+            (at, line) = (0, 1);
+        }
+        let between = self.text.as_bytes().get(at..self.start).unwrap_or_default();
+        line += between.iter().filter(|&&b| b == b'\n').count();
+        self.counted.set((self.start, line));
+        line
     }
 }
 

@@ -2,43 +2,29 @@
 
 use crate::dialect::Family;
 
-/// `String::to_int` of a token `-?[0-9]+`. Godot 4 clamps to the `i64` range. Godot 3 (and
-/// Pandemonium, its descendant) checks only `integer > INT64_MAX / 10` before each digit
-/// (then returns `INT64_MAX` or `INT64_MIN`) and otherwise wraps: `9223372036854775808`
-/// reads as `-9223372036854775808` (checked against Godot 3.2.3).
-pub(super) fn to_int(text: &str, family: Family) -> i64 {
+/// `String::to_int` of a token `-?[0-9]+`, in every engine line: before each digit it checks
+/// only `integer > INT64_MAX / 10` (then returns `INT64_MAX` or `INT64_MIN`), otherwise it
+/// wraps: `9223372036854775808` reads as `-9223372036854775808` and `-9223372036854775809`
+/// as `9223372036854775807` (checked against Godot 3.2.3 and 4.6).
+pub(super) fn to_int(text: &str) -> i64 {
     let (negative, digits) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    let clamp = if negative { i64::MIN } else { i64::MAX };
     let mut v: i64 = 0;
     for d in digits.bytes() {
-        let d = i64::from(d.wrapping_sub(b'0'));
-        if family == Family::Godot4 {
-            // Exact: accumulate negatively so i64::MIN fits.
-            let next = v.checked_mul(10).and_then(|x| {
-                if negative {
-                    x.checked_sub(d)
-                } else {
-                    x.checked_add(d)
-                }
-            });
-            match next {
-                Some(x) => v = x,
-                None => return clamp,
-            }
-        } else {
-            if v > i64::MAX / 10 {
-                return clamp;
-            }
-            v = v.wrapping_mul(10).wrapping_add(d);
+        if v > i64::MAX / 10 {
+            return if negative { i64::MIN } else { i64::MAX };
         }
+        v = v
+            .wrapping_mul(10)
+            .wrapping_add(i64::from(d.wrapping_sub(b'0')));
     }
-    if family != Family::Godot4 && negative {
-        v = v.wrapping_neg();
+    if negative {
+        v.wrapping_neg()
+    } else {
+        v
     }
-    v
 }
 
 /// `String::to_double` / `String::to_float` of a token
@@ -154,19 +140,25 @@ pub(super) fn to_double(text: &str) -> f64 {
     }
 }
 
-/// `(int32_t)double` as x86-64 converts it (`cvttsd2si`): truncation, `INT32_MIN` when out of
-/// range or NaN.
-pub(super) fn f64_to_i32(f: f64) -> i32 {
-    if f.is_nan() || f >= 2147483648.0 || f < -2147483648.0 {
+/// `(int32_t)double`, undefined in C++ when out of range. Godot 3 (native x86-64 builds,
+/// `cvttsd2si`): truncation, `INT32_MIN` when out of range or NaN. Godot 4 (as the 4.6
+/// WebAssembly engine the fixtures come from converts, `trunc_sat`): truncation, saturating,
+/// NaN → 0.
+pub(super) fn f64_to_i32(f: f64, family: Family) -> i32 {
+    if family == Family::Godot4 {
+        f as i32
+    } else if !(-2147483648.0..2147483648.0).contains(&f) {
         i32::MIN
     } else {
         f as i32
     }
 }
 
-/// `(int64_t)double` on x86-64: truncation, `INT64_MIN` when out of range or NaN.
-pub(super) fn f64_to_i64(f: f64) -> i64 {
-    if f.is_nan() || f >= 9223372036854775808.0 || f < -9223372036854775808.0 {
+/// `(int64_t)double`: as [`f64_to_i32`], for 64 bits.
+pub(super) fn f64_to_i64(f: f64, family: Family) -> i64 {
+    if family == Family::Godot4 {
+        f as i64
+    } else if !(-9223372036854775808.0..9223372036854775808.0).contains(&f) {
         i64::MIN
     } else {
         f as i64
@@ -178,23 +170,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ints_as_godot3_reads_them() {
-        // Values measured with Godot 3.2.3's str2var.
-        let g3 = |t| to_int(t, Family::Godot3);
-        assert_eq!(g3("9223372036854775807"), i64::MAX);
-        assert_eq!(g3("9223372036854775808"), i64::MIN);
-        assert_eq!(g3("-9223372036854775809"), i64::MAX);
-        assert_eq!(g3("-9223372036854775808"), i64::MIN);
-        assert_eq!(g3("99999999999999999999"), i64::MAX);
-        assert_eq!(g3("-12"), -12);
-    }
-
-    #[test]
-    fn ints_clamp_in_godot4() {
-        let g4 = |t| to_int(t, Family::Godot4);
-        assert_eq!(g4("-9223372036854775808"), i64::MIN);
-        assert_eq!(g4("9223372036854775808"), i64::MAX);
-        assert_eq!(g4("-99999999999999999999"), i64::MIN);
+    fn ints_as_the_engines_read_them() {
+        // Values measured with Godot 3.2.3's str2var and Godot 4.6's str_to_var.
+        assert_eq!(to_int("9223372036854775807"), i64::MAX);
+        assert_eq!(to_int("9223372036854775808"), i64::MIN);
+        assert_eq!(to_int("-9223372036854775809"), i64::MAX);
+        assert_eq!(to_int("-9223372036854775808"), i64::MIN);
+        assert_eq!(to_int("99999999999999999999"), i64::MAX);
+        assert_eq!(to_int("-99999999999999999999"), i64::MIN);
+        assert_eq!(to_int("-12"), -12);
     }
 
     #[test]
