@@ -1250,3 +1250,65 @@ fn godot4_text_both_ways_matches_the_engine() {
         .success()
         .stdout(stream(&want));
 }
+
+// ----- the test command ----------------------------------------------------------------------
+
+/// Run in a child process by `engine_tests_skip_unless_required` (does nothing otherwise).
+#[test]
+fn engine_probe() {
+    if std::env::var("GDWIRE_ENGINE_PROBE").as_deref() != Ok("1") {
+        return;
+    }
+    let found = support::engine::binary_or_skip("engine_probe");
+    println!("PROBE-RESULT {found:?}");
+}
+
+/// Without the engine, an engine test prints why it is skipped and passes; with
+/// `GDWIRE_REQUIRE_ENGINE=1` (what `.ci/test` sets) it fails.
+#[test]
+fn engine_tests_skip_unless_required() {
+    let empty = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("no_engine_here");
+    std::fs::create_dir_all(&empty).unwrap();
+    let probe = |require: bool| {
+        let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
+        cmd.args(["engine_probe", "--exact", "--nocapture", "--test-threads", "1"])
+            .env("GDWIRE_ENGINE_PROBE", "1")
+            .env("PATH", &empty)
+            .env_remove("GODOT3_SERVER")
+            .env_remove("GDWIRE_SKIP_ENGINE");
+        if require {
+            cmd.env("GDWIRE_REQUIRE_ENGINE", "1");
+        } else {
+            cmd.env_remove("GDWIRE_REQUIRE_ENGINE");
+        }
+        cmd.output().unwrap()
+    };
+    let out = probe(false);
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("PROBE-RESULT None"), "{text}");
+    assert!(
+        text.contains("SKIPPED: the engine part of engine_probe: godot3-server is not installed"),
+        "{text}"
+    );
+    let out = probe(true);
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{text}");
+    assert!(text.contains("GDWIRE_REQUIRE_ENGINE=1 but godot3-server was not found"), "{text}");
+}
+
+/// The README's test command is `.ci/test`; it installs the engine and requires the engine
+/// tests; `.ci/run` (CI) calls that same command.
+#[test]
+fn the_readme_test_command_is_what_ci_runs() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
+    let readme = read("README.md");
+    assert!(readme.contains("```sh\n.ci/test\n```"), "README's test command");
+    let test = read(".ci/test");
+    assert!(test.contains("apt-get install -y -qq godot3-server"));
+    assert!(test.contains("tests/godot4/install.sh"));
+    assert!(test.contains("export GDWIRE_REQUIRE_ENGINE=1"));
+    assert!(test.contains("cargo test --all-features"));
+    assert!(read(".ci/run").lines().any(|l| l.trim() == "bash .ci/test"));
+}
