@@ -34,7 +34,8 @@ fn main() -> std::io::Result<()> {
     Ok(())
 }
 
-fn echo(mut stream: TcpStream, dialect: Dialect) -> std::io::Result<()> {
+/// Serves one client until it disconnects.
+pub fn echo(mut stream: TcpStream, dialect: Dialect) -> std::io::Result<()> {
     // put_var sends a u32 little-endian length, then the value.
     let mut frames = FrameBuffer::new(Framing::new(Endian::Little));
     let decoder = Decoder::new(dialect);
@@ -53,5 +54,6 @@ fn echo(mut stream: TcpStream, dialect: Dialect) -> std::io::Result<()> {
             stream.write_all(&reply)?;
         }
     }
+    frames.finish()?; // an error if the client left in the middle of a value
     Ok(())
 }

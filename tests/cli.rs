@@ -1271,11 +1271,17 @@ fn engine_tests_skip_unless_required() {
     std::fs::create_dir_all(&empty).unwrap();
     let probe = |require: bool| {
         let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
-        cmd.args(["engine_probe", "--exact", "--nocapture", "--test-threads", "1"])
-            .env("GDWIRE_ENGINE_PROBE", "1")
-            .env("PATH", &empty)
-            .env_remove("GODOT3_SERVER")
-            .env_remove("GDWIRE_SKIP_ENGINE");
+        cmd.args([
+            "engine_probe",
+            "--exact",
+            "--nocapture",
+            "--test-threads",
+            "1",
+        ])
+        .env("GDWIRE_ENGINE_PROBE", "1")
+        .env("PATH", &empty)
+        .env_remove("GODOT3_SERVER")
+        .env_remove("GDWIRE_SKIP_ENGINE");
         if require {
             cmd.env("GDWIRE_REQUIRE_ENGINE", "1");
         } else {
@@ -1284,7 +1290,8 @@ fn engine_tests_skip_unless_required() {
         cmd.output().unwrap()
     };
     let out = probe(false);
-    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("PROBE-RESULT None"), "{text}");
     assert!(
@@ -1292,9 +1299,13 @@ fn engine_tests_skip_unless_required() {
         "{text}"
     );
     let out = probe(true);
-    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{text}");
-    assert!(text.contains("GDWIRE_REQUIRE_ENGINE=1 but godot3-server was not found"), "{text}");
+    assert!(
+        text.contains("GDWIRE_REQUIRE_ENGINE=1 but godot3-server was not found"),
+        "{text}"
+    );
 }
 
 /// The README's test command is `.ci/test`; it installs the engine and requires the engine
@@ -1304,7 +1315,10 @@ fn the_readme_test_command_is_what_ci_runs() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
     let readme = read("README.md");
-    assert!(readme.contains("```sh\n.ci/test\n```"), "README's test command");
+    assert!(
+        readme.contains("```sh\n.ci/test\n```"),
+        "README's test command"
+    );
     let test = read(".ci/test");
     assert!(test.contains("apt-get install -y -qq godot3-server"));
     assert!(test.contains("tests/godot4/install.sh"));
