@@ -318,15 +318,11 @@ fn look_at(dec: &Decoder, bytes: &[u8], ev: &mut Evidence) {
                 ev.invalid_text += usize::from(s.as_str().is_none());
             }
             VariantRef::Plane(p) => {
-                let c: Vec<f64> = p.components().collect();
-                if !unit(c[..3].iter().map(|x| x * x).sum()) {
-                    ev.odd_planes += 1;
-                }
+                let normal: f64 = p.components().take(3).map(|x| x * x).sum();
+                ev.odd_planes += usize::from(!unit(normal));
             }
             VariantRef::Quaternion(q) => {
-                if !unit(q.components().map(|x| x * x).sum()) {
-                    ev.odd_quaternions += 1;
-                }
+                ev.odd_quaternions += usize::from(!unit(q.components().map(|x| x * x).sum()));
             }
             _ => {}
         }
