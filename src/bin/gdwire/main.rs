@@ -114,3 +114,28 @@ fn one_line(text: &str) -> String {
     }
     format!("{} (see gdwire --help)", parts.join("; "))
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::{Arg, Command};
+
+    use super::one_line;
+
+    fn message(cmd: Command, args: &[&str]) -> String {
+        let e = cmd.try_get_matches_from(args).unwrap_err();
+        one_line(&e.render().to_string())
+    }
+
+    /// A missing required argument keeps clap's list of what is missing.
+    #[test]
+    fn missing_arguments_are_named() {
+        let cmd = Command::new("gdwire")
+            .arg(Arg::new("from").long("from").required(true))
+            .arg(Arg::new("to").long("to").required(true));
+        assert_eq!(
+            message(cmd, &["gdwire"]),
+            "the following required arguments were not provided: --from <from>, --to <to> (see \
+             gdwire --help)"
+        );
+    }
+}
