@@ -16,7 +16,7 @@
 //! Pandemonium numberings; readings that decode every value identically are grouped.
 
 use std::collections::hash_map::DefaultHasher;
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 use std::hash::Hasher;
 
 use gdwire::read::Event;
@@ -247,14 +247,13 @@ fn evaluate(
     };
     let mut hasher = DefaultHasher::new();
     let mut record = |base: usize, payload: &[u8], r: &mut Reading| -> bool {
-        match dec.decode_prefix(payload) {
-            Ok((value, used)) => {
+        // One walk validates the value, gathers the evidence and the fingerprint.
+        match look_at(dec, payload, &mut r.evidence, &mut hasher) {
+            Ok(used) => {
                 if used < payload.len() {
                     r.trailing_records += 1;
                     r.trailing_bytes += payload.len() - used;
                 }
-                look_at(dec, &payload[..used], &mut r.evidence);
-                let _ = write!(HashWriter(&mut hasher), "{value:?}|");
                 r.values += 1;
                 true
             }
@@ -291,38 +290,52 @@ fn evaluate(
     r
 }
 
-struct HashWriter<'a>(&'a mut DefaultHasher);
-
-impl fmt::Write for HashWriter<'_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.0.write(s.as_bytes());
-        Ok(())
-    }
-}
-
-/// Counts the evidence against this reading in one walk over the value.
-fn look_at(dec: &Decoder, bytes: &[u8], ev: &mut Evidence) {
+/// Walks the value at the start of `bytes` once: validates it (returns where it ends), counts
+/// the evidence against this reading and feeds what the value is (types, scalars, text, math
+/// components) to `hash`, so that readings that see the same values can be grouped.
+fn look_at(
+    dec: &Decoder,
+    bytes: &[u8],
+    ev: &mut Evidence,
+    hash: &mut DefaultHasher,
+) -> gdwire::Result<usize> {
     let godot4 = dec.dialect().family() == Family::Godot4;
-    for event in dec.walk(bytes) {
-        let value = match event {
-            Ok(Event::Value(v)) | Ok(Event::Begin(v)) => v,
-            Ok(Event::Property(name)) => {
+    let mut walker = dec.walk(bytes);
+    for event in walker.by_ref() {
+        let value = match event? {
+            Event::Value(v) | Event::Begin(v) => v,
+            Event::Property(name) => {
                 ev.invalid_text += usize::from(name.as_str().is_none());
+                hash.write(name.raw());
                 continue;
             }
-            Ok(_) => continue,
-            Err(_) => return,
+            _ => {
+                hash.write_u8(0xff);
+                continue;
+            }
         };
+        hash.write_u8(value.variant_type() as u8);
         match value {
+            VariantRef::Bool(b) => hash.write_u8(b.into()),
+            VariantRef::Int(i) => hash.write_i64(i),
+            VariantRef::Float(f) => hash.write_u64(f.to_bits()),
             VariantRef::String(s) | VariantRef::StringName(s) => {
                 ev.invalid_text += usize::from(s.as_str().is_none());
+                hash.write(s.raw());
             }
             VariantRef::Plane(p) => {
                 let normal: f64 = p.components().take(3).map(|x| x * x).sum();
                 ev.odd_planes += usize::from(!unit(normal));
+                p.components().for_each(|c| hash.write_u64(c.to_bits()));
             }
             VariantRef::Quaternion(q) => {
                 ev.odd_quaternions += usize::from(!unit(q.components().map(|x| x * x).sum()));
+                q.components().for_each(|c| hash.write_u64(c.to_bits()));
+            }
+            VariantRef::Color(c) => {
+                [c.r, c.g, c.b, c.a]
+                    .iter()
+                    .for_each(|x| hash.write_u32(x.to_bits()));
             }
             _ => {}
         }
@@ -330,6 +343,8 @@ fn look_at(dec: &Decoder, bytes: &[u8], ev: &mut Evidence) {
             ev.double_math += 1;
         }
     }
+    // An unpadded PackedByteArray at the very end "uses" its missing padding.
+    Ok(walker.position().min(bytes.len()))
 }
 
 /// A squared length of 1 give or take float32 rounding (and an all-zero default value,
