@@ -10,8 +10,9 @@ pub const PROJECT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/godot3");
 
 /// The engine binary (`GODOT3_SERVER` or `godot3-server` on `PATH`), or `None` when the
 /// engine part of `test` is skipped: the engine is not installed (or `GDWIRE_SKIP_ENGINE=1`)
-/// and `GDWIRE_REQUIRE_ENGINE=1` is not set. The reason is printed on stderr (visible with
-/// `cargo test -- --nocapture` and in the failure output). With `GDWIRE_REQUIRE_ENGINE=1`
+/// and `GDWIRE_REQUIRE_ENGINE=1` is not set. The reason goes to the process's stderr past the
+/// test harness's capture, so `cargo test` shows it even for a passing test. With
+/// `GDWIRE_REQUIRE_ENGINE=1`
 /// (CI, `.ci/test`) a missing engine fails the test instead: CI never skips it.
 pub fn binary_or_skip(test: &str) -> Option<String> {
     let require = std::env::var("GDWIRE_REQUIRE_ENGINE").as_deref() == Ok("1");
@@ -33,17 +34,26 @@ pub fn binary_or_skip(test: &str) -> Option<String> {
         return Some(godot);
     }
     if std::env::var("GDWIRE_SKIP_ENGINE").as_deref() == Ok("1") {
-        eprintln!("SKIPPED: the engine part of {test} (GDWIRE_SKIP_ENGINE=1)");
+        notice(&format!(
+            "SKIPPED: the engine part of {test} (GDWIRE_SKIP_ENGINE=1)"
+        ));
         return None;
     }
     if !found {
-        eprintln!(
+        notice(&format!(
             "SKIPPED: the engine part of {test}: {godot} is not installed ({how}; \
              GDWIRE_REQUIRE_ENGINE=1 makes this a failure)"
-        );
+        ));
         return None;
     }
     Some(godot)
+}
+
+/// One line on the real stderr: `eprintln!` output of a passing test is swallowed by the
+/// harness, a skipped engine check must not be.
+fn notice(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// A temporary directory removed on drop (kept when the test panics, for inspection).
