@@ -635,3 +635,72 @@ fn godot3_array_keys_keep_their_entries_through_text() {
         t1 = t2;
     }
 }
+
+/// Found by the `text_parse` fuzz target: a script-typed container whose script is not a
+/// `res://` path was written, and the reader (like the engine, which cannot load it) refused
+/// the bytes. Now the parser refuses such a path.
+#[test]
+fn script_types_need_a_res_path() {
+    let err = text::parse(Dialect::GODOT_4, "Array[Resource(\".gd\")]([])").unwrap_err();
+    assert!(err.to_string().contains("res://"), "{err}");
+    let ok = text::parse(Dialect::GODOT_4, "Array[Resource(\"res://a.gd\")]([])").unwrap();
+    Decoder::new(Dialect::GODOT_4)
+        .with_allow_objects(true)
+        .decode_exact(&ok)
+        .unwrap();
+}
+
+/// Found by the `text_parse` fuzz target: the engine's `strtod` is not correctly rounded for
+/// large exponents, so the shortest digits of a value it read may read back as a neighbouring
+/// double. The engine's own reading of these texts is in the Godot 3 and 4.6 fixtures (probes
+/// `1.00001521611732e308` and `1.0000152161173201e+308`), which `parse` matches.
+#[test]
+fn large_exponents_read_as_the_engines_read_them() {
+    let d = Dialect::GODOT_4;
+    let once = text::parse(d, "1.00001521611732e308").unwrap();
+    let t = text::to_text(d, &Decoder::new(d).decode_exact(&once).unwrap()).unwrap();
+    assert_eq!(t, "1.0000152161173201e+308");
+    let exact: f64 = "1.00001521611732e308".parse().unwrap();
+    assert_ne!(once[4..12], exact.to_le_bytes());
+    for rows in [
+        str2var_rows()
+            .iter()
+            .map(|r| (r.text.clone(), r.hex.clone()))
+            .collect::<Vec<_>>(),
+        str_to_var_rows()
+            .iter()
+            .map(|r| (r.text.clone(), Some(r.hex.clone())))
+            .collect(),
+    ] {
+        let probes: Vec<_> = rows
+            .iter()
+            .filter(|(t, _)| t.starts_with("1.0000152161173"))
+            .collect();
+        assert_eq!(probes.len(), 2);
+    }
+}
+
+/// Throughput of `parse` on the Godot 3 fixture texts in one array (about 10 MB of text).
+/// `cargo test --release --all-features --test text_parse -- --ignored --nocapture throughput`
+#[test]
+#[ignore = "timing; run with --release"]
+fn throughput() {
+    let rows: Vec<String> = str2var_rows()
+        .into_iter()
+        .filter(|r| r.read && r.hex.is_some() && text::parse(Dialect::GODOT_3, &r.text).is_ok())
+        .map(|r| r.text)
+        .collect();
+    let one = rows.join(", ");
+    let copies = (10 << 20) / one.len() + 1;
+    let big = format!("[ {} ]", vec![one.as_str(); copies].join(", "));
+    let start = std::time::Instant::now();
+    let bytes = text::parse(Dialect::GODOT_3, &big).unwrap();
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{:.1} MB of text -> {:.1} MB of wire bytes in {:.3} s: {:.0} MB/s",
+        big.len() as f64 / 1e6,
+        bytes.len() as f64 / 1e6,
+        secs,
+        big.len() as f64 / 1e6 / secs
+    );
+}

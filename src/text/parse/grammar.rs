@@ -711,6 +711,14 @@ impl<'t> Parser<'t> {
         if id == "Resource" && self.peek_is_paren() {
             self.expect(Tok::LParen)?;
             self.expect_string("Resource()")?;
+            if !self.lex.text.starts_with(b"res://") {
+                // The engine would fail to load it; the wire form needs a res:// path.
+                let at = self.lex.start;
+                return fail(
+                    at,
+                    "expected a res:// path as the script of a typed container",
+                );
+            }
             let s = self.tree.add_text(&self.lex.text);
             self.expect(Tok::RParen)?;
             return Ok(Some(Spec::Script(s)));
