@@ -989,13 +989,32 @@ fn auto_explains_an_ambiguous_input() {
             && lines[1].contains("godot4.0 read it the same"),
         "{err}"
     );
-    // Asked for Godot 4, it is a Plane: the user's choice stands.
+    // Asked for Godot 4, it is a Plane: the user's choice stands, but a file gets a second
+    // look and a warning that another reading fits better.
+    let path = temp_file("cli_color.bin", &color);
     gdwire()
-        .args(["dump", "-d", "godot4", "-f", "none", "-"])
-        .write_stdin(color)
+        .args(["dump", "-d", "godot4", "-f", "none"])
+        .arg(&path)
         .assert()
         .success()
         .stdout("Plane(1, 0.5, 0, 1)\n")
+        .stderr(format!(
+            "gdwire: {}: warning: as --dialect godot4.4 --framing none this input has 1 Plane \
+             whose normal is not unit length; it also decodes as --dialect godot3 --framing none \
+             (1 value) with no such sign (--dialect auto compares every reading)\n",
+            path.display()
+        ));
+    // A Godot 4 Plane that is one: no warning.
+    let plane = temp_file(
+        "cli_plane.bin",
+        &hex("0e000000 00000000 0000803f 00000000 00000040"),
+    );
+    gdwire()
+        .args(["dump", "-d", "godot4", "-f", "none"])
+        .arg(&plane)
+        .assert()
+        .success()
+        .stdout("Plane(0, 1, 0, 2)\n")
         .stderr("");
     // An unambiguous input: one line, naming the dialects that agree.
     gdwire()

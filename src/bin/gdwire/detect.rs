@@ -227,6 +227,38 @@ pub fn detect(
     }
 }
 
+/// For a dialect and framing given on the command line: when the values show signs of a
+/// misreading (see the module doc) and another reading decodes the input cleanly without
+/// any, a warning that says so. `None` when nothing looks wrong.
+pub fn second_look(
+    data: &[u8],
+    wire: &WireArgs,
+    dialect: Dialect,
+    framing: FramingArg,
+    decoder: &dyn Fn(Dialect) -> Decoder,
+) -> Option<String> {
+    let mine = evaluate(data, dialect, framing, wire.max_frame, &decoder(dialect));
+    if !mine.is_clean() || mine.evidence.total() == 0 {
+        return None;
+    }
+    let all = WireArgs {
+        dialect: DialectChoice::Auto,
+        framing: FramingArg::Auto,
+        max_frame: wire.max_frame,
+    };
+    let report = detect(data, &all, decoder, false);
+    let better = report
+        .decoding()
+        .find(|r| r.evidence.total() == 0 && !(r.dialect == dialect && r.framing == framing))?;
+    Some(format!(
+        "warning: as {} this input has {}; it also decodes as {} with no such sign (--dialect \
+         auto compares every reading)",
+        mine.options(),
+        mine.evidence.describe().join(", "),
+        better.summary()
+    ))
+}
+
 fn evaluate(
     data: &[u8],
     dialect: Dialect,

@@ -90,6 +90,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(())
         });
         match result {
+            Ok(_) if plan.data.is_none() && file != "-" => {
+                // Given dialect and framing: a second look for signs of a misreading (a
+                // Godot 3 Color read as a Godot 4 Plane). Files only: stdin is gone.
+                if let Ok(data) = std::fs::read(file) {
+                    let warning =
+                        crate::detect::second_look(&data, &args.wire, dialect, plan.framing, &make);
+                    if let Some(w) = warning {
+                        out.flush()?;
+                        eprintln!("gdwire: {}: {w}", display_name(file));
+                    }
+                }
+            }
             Ok(_) => {}
             Err(e) if e.downcast_ref::<Located>().is_some() => {
                 out.flush()?;
