@@ -8,7 +8,8 @@ use clap::ValueEnum;
 use gdwire::{Decoder, Dialect};
 
 use crate::common::{
-    decode, display_name, for_each_record, hint, plan, FramingArg, Inputs, Located, WireArgs,
+    decode, display_name, for_each_record, hint, input_len, plan, FramingArg, Inputs, Located,
+    WireArgs,
 };
 
 #[derive(clap::Args, Debug)]
@@ -32,6 +33,9 @@ pub struct Args {
     #[command(flatten)]
     inputs: Inputs,
 }
+
+/// Largest file `dump` takes a second look at (see `run`).
+const SECOND_LOOK: u64 = 16 << 20;
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
@@ -90,9 +94,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(())
         });
         match result {
-            Ok(_) if plan.data.is_none() && file != "-" => {
+            Ok(_) if plan.data.is_none() && input_len(file).is_some_and(|n| n <= SECOND_LOOK) => {
                 // Given dialect and framing: a second look for signs of a misreading (a
-                // Godot 3 Color read as a Godot 4 Plane). Files only: stdin is gone.
+                // Godot 3 Color read as a Godot 4 Plane). Files up to 16 MiB only: stdin is
+                // gone, and a large capture keeps the bounded memory it was streamed in.
                 if let Ok(data) = std::fs::read(file) {
                     let warning =
                         crate::detect::second_look(&data, &args.wire, dialect, plan.framing, &make);
