@@ -17,7 +17,7 @@ fn views<'a>(v: VariantRef<'a>, resume: bool, n: &mut u64) -> Option<Walked<'a>>
         VariantRef::Array(a) => {
             let mut it = a.iter();
             while let Some(x) = it.next() {
-                if let Some(w) = views(x.unwrap(), resume, n) {
+                if let Some(w) = views(x, resume, n) {
                     it.resume(w);
                 }
             }
@@ -26,7 +26,7 @@ fn views<'a>(v: VariantRef<'a>, resume: bool, n: &mut u64) -> Option<Walked<'a>>
         VariantRef::Dictionary(d) if resume => {
             let mut it = d.keys_and_values();
             while let Some(x) = it.next() {
-                if let Some(w) = views(x.unwrap(), resume, n) {
+                if let Some(w) = views(x, resume, n) {
                     it.resume(w);
                 }
             }
@@ -34,7 +34,7 @@ fn views<'a>(v: VariantRef<'a>, resume: bool, n: &mut u64) -> Option<Walked<'a>>
         }
         VariantRef::Dictionary(d) => {
             for e in d.iter() {
-                let (k, v) = e.unwrap();
+                let (k, v) = e;
                 views(k, false, n);
                 views(v, false, n);
             }
@@ -42,7 +42,7 @@ fn views<'a>(v: VariantRef<'a>, resume: bool, n: &mut u64) -> Option<Walked<'a>>
         }
         VariantRef::Object(ObjectRef::Full(o)) => {
             for p in o.properties() {
-                views(p.unwrap().1, false, n);
+                views(p.1, false, n);
             }
             None
         }

@@ -26,15 +26,13 @@ fn capture_frames() -> (Vec<u8>, Vec<std::ops::Range<usize>>) {
 
 fn walk(v: VariantRef<'_>, sum: &mut u64) {
     match v {
-        VariantRef::Array(a) => a.iter().for_each(|x| walk(x.unwrap(), sum)),
+        VariantRef::Array(a) => a.iter().for_each(|x| walk(x, sum)),
         VariantRef::Dictionary(d) => d.iter().for_each(|e| {
-            let (k, v) = e.unwrap();
+            let (k, v) = e;
             walk(k, sum);
             walk(v, sum);
         }),
-        VariantRef::Object(ObjectRef::Full(o)) => {
-            o.properties().for_each(|p| walk(p.unwrap().1, sum))
-        }
+        VariantRef::Object(ObjectRef::Full(o)) => o.properties().for_each(|p| walk(p.1, sum)),
         VariantRef::Int(i) => *sum = sum.wrapping_add(i as u64),
         VariantRef::Float(f) => *sum = sum.wrapping_add(f.to_bits()),
         VariantRef::String(s) => *sum += s.bytes().len() as u64,

@@ -18,7 +18,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use datasets::{encode_all, peer_subset, write_val, Dataset, Val};
 use gdwire::read::{Event, PackedReals, Walker};
-use gdwire::{Cursor, Decoder, Dialect, PackedRef, VariantRef, Writer};
+use gdwire::{to_slice, Cursor, Decoder, Dialect, PackedRef, VariantRef, Writer};
 
 /// Touches every element of `v` (every scalar, string, math value and packed element)
 /// through the public views and folds it into `sum`, so nothing can be optimised away.
@@ -29,14 +29,13 @@ use gdwire::{Cursor, Decoder, Dialect, PackedRef, VariantRef, Writer};
 /// `IN_PLACE` also matches each iterator item where `next()` returned it (`match
 /// &it.next()`) instead of moving it into a loop variable (`for x in a.iter()`, the
 /// idiomatic form).
-fn walk<const IN_PLACE: bool>(v: &VariantRef<'_>, sum: &mut u64) {
+fn walk<const IN_PLACE: bool, const AS_STR: bool>(v: &VariantRef<'_>, sum: &mut u64) {
     match v {
         VariantRef::Array(a) if IN_PLACE => {
             let mut it = a.iter();
             loop {
                 match &it.next() {
-                    Some(Ok(x)) => walk::<IN_PLACE>(x, sum),
-                    Some(Err(e)) => panic!("{e}"),
+                    Some(x) => walk::<IN_PLACE, AS_STR>(x, sum),
                     None => break,
                 }
             }
@@ -45,47 +44,40 @@ fn walk<const IN_PLACE: bool>(v: &VariantRef<'_>, sum: &mut u64) {
             let mut it = d.iter();
             loop {
                 match &it.next() {
-                    Some(Ok((k, v))) => {
-                        walk::<IN_PLACE>(k, sum);
-                        walk::<IN_PLACE>(v, sum);
+                    Some((k, v)) => {
+                        walk::<IN_PLACE, AS_STR>(k, sum);
+                        walk::<IN_PLACE, AS_STR>(v, sum);
                     }
-                    Some(Err(e)) => panic!("{e}"),
                     None => break,
                 }
             }
         }
         VariantRef::Array(a) => {
             for x in a.iter() {
-                match &x {
-                    Ok(x) => walk::<IN_PLACE>(x, sum),
-                    Err(e) => panic!("{e}"),
-                }
+                walk::<IN_PLACE, AS_STR>(&x, sum);
             }
         }
         VariantRef::Dictionary(d) => {
-            for e in d.iter() {
-                match &e {
-                    Ok((k, v)) => {
-                        walk::<IN_PLACE>(k, sum);
-                        walk::<IN_PLACE>(v, sum);
-                    }
-                    Err(e) => panic!("{e}"),
-                }
+            for (k, v) in d.iter() {
+                walk::<IN_PLACE, AS_STR>(&k, sum);
+                walk::<IN_PLACE, AS_STR>(&v, sum);
             }
         }
-        leaf => self::leaf(leaf, sum),
+        leaf => self::leaf::<AS_STR>(leaf, sum),
     }
 }
 
-/// A non-container value folded into `sum`.
+/// A non-container value folded into `sum`. `AS_STR` takes strings as `&str` (what most
+/// callers want) instead of their bytes.
 #[inline]
-fn leaf(v: &VariantRef<'_>, sum: &mut u64) {
+fn leaf<const AS_STR: bool>(v: &VariantRef<'_>, sum: &mut u64) {
     let add = |sum: &mut u64, x: u64| *sum = sum.wrapping_add(x);
     match v {
         VariantRef::Nil => add(sum, 1),
         VariantRef::Bool(b) => add(sum, *b as u64),
         VariantRef::Int(i) => add(sum, *i as u64),
         VariantRef::Float(f) => add(sum, f.to_bits()),
+        VariantRef::String(s) if AS_STR => add(sum, s.as_str().unwrap().len() as u64),
         VariantRef::String(s) => add(sum, s.bytes().len() as u64),
         VariantRef::Vector2(v) => {
             let v = v.get();
@@ -99,6 +91,9 @@ fn leaf(v: &VariantRef<'_>, sum: &mut u64) {
             let t = t.get();
             add(sum, (t.origin.x + t.basis.rows[2].z).to_bits())
         }
+        VariantRef::PackedStringArray(p) if AS_STR => p
+            .iter()
+            .for_each(|s| add(sum, s.as_str().unwrap().len() as u64)),
         VariantRef::PackedStringArray(p) => p.iter().for_each(|s| add(sum, s.bytes().len() as u64)),
         VariantRef::PackedVector3Array(p) => p.iter().for_each(|v| add(sum, v[0].to_bits())),
         VariantRef::PackedInt32Array(p) => p.iter().for_each(|x| add(sum, x as u64)),
@@ -108,12 +103,12 @@ fn leaf(v: &VariantRef<'_>, sum: &mut u64) {
 }
 
 /// Reads every value of a stream and walks it.
-fn walk_stream<const IN_PLACE: bool>(dec: Decoder, bytes: &[u8]) -> u64 {
+fn walk_stream<const IN_PLACE: bool, const AS_STR: bool>(dec: Decoder, bytes: &[u8]) -> u64 {
     let mut cursor = Cursor::with_decoder(dec, bytes);
     let mut sum = 0;
     while !cursor.is_at_end() {
         match &cursor.read() {
-            Ok(v) => walk::<IN_PLACE>(v, &mut sum),
+            Ok(v) => walk::<IN_PLACE, AS_STR>(v, &mut sum),
             Err(e) => panic!("{e}"),
         }
     }
@@ -122,7 +117,7 @@ fn walk_stream<const IN_PLACE: bool>(dec: Decoder, bytes: &[u8]) -> u64 {
 
 /// Walks every value of a stream with the one-pass [`Walker`] (validation and visit in a
 /// single pass), touching every element as `walk` does.
-fn walker_stream(dec: Decoder, bytes: &[u8]) -> u64 {
+fn walker_stream<const AS_STR: bool>(dec: Decoder, bytes: &[u8]) -> u64 {
     let add = |sum: &mut u64, x: u64| *sum = sum.wrapping_add(x);
     let mut sum = 0;
     let mut pos = 0;
@@ -131,13 +126,13 @@ fn walker_stream(dec: Decoder, bytes: &[u8]) -> u64 {
         walker.reset(&bytes[pos..]);
         for event in walker.by_ref() {
             match &event {
-                Ok(Event::Value(v)) => leaf(v, &mut sum),
+                Ok(Event::Value(v)) => leaf::<AS_STR>(v, &mut sum),
                 Ok(Event::Begin(_)) | Ok(Event::End) => add(&mut sum, 1),
                 Ok(Event::Property(_)) => unreachable!("no objects in the datasets"),
                 Err(e) => panic!("{e}"),
             }
         }
-        pos += walker.position();
+        pos += walker.offset();
     }
     sum
 }
@@ -151,6 +146,18 @@ fn validate_stream(dec: Decoder, bytes: &[u8]) -> usize {
         n += 1;
     }
     n
+}
+
+/// Decodes every value of a stream and re-encodes it into `buf` in `dialect` with
+/// [`to_slice`] (a forwarding server's path); returns the length written.
+fn reencode_stream(dec: Decoder, bytes: &[u8], dialect: Dialect, buf: &mut [u8]) -> usize {
+    let mut cursor = Cursor::with_decoder(dec, bytes);
+    let mut pos = 0;
+    while !cursor.is_at_end() {
+        let v = cursor.read().unwrap();
+        pos += to_slice(dialect, &v, &mut buf[pos..]).unwrap();
+    }
+    pos
 }
 
 /// Encodes `values` back to back into `buf` (never allocates); returns the length.
@@ -211,7 +218,7 @@ fn mesh_sums(dec: Decoder, bytes: &[u8]) -> f64 {
     while !cursor.is_at_end() {
         let dict = cursor.read().unwrap().as_dictionary().unwrap();
         for e in dict.iter() {
-            total += match e.unwrap().1 {
+            total += match e.1 {
                 VariantRef::PackedVector3Array(p) => sum_v3(p) as f64,
                 VariantRef::PackedFloat32Array(p) => sum_f32(p) as f64,
                 VariantRef::PackedInt32Array(p) => sum_i32(p) as f64,
@@ -287,16 +294,28 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
         b.iter(|| validate_stream(g4, black_box(&d.g4)))
     });
     group.bench_function("g4_walk", |b| {
-        b.iter(|| walk_stream::<false>(g4, black_box(&d.g4)))
+        b.iter(|| walk_stream::<false, false>(g4, black_box(&d.g4)))
     });
     group.bench_function("g4_walk_in_place", |b| {
-        b.iter(|| walk_stream::<true>(g4, black_box(&d.g4)))
+        b.iter(|| walk_stream::<true, false>(g4, black_box(&d.g4)))
     });
     group.bench_function("g4_walker", |b| {
-        b.iter(|| walker_stream(g4, black_box(&d.g4)))
+        b.iter(|| walker_stream::<false>(g4, black_box(&d.g4)))
+    });
+    group.bench_function("g4_walk_str", |b| {
+        b.iter(|| walk_stream::<false, true>(g4, black_box(&d.g4)))
+    });
+    group.bench_function("g4_walker_str", |b| {
+        b.iter(|| walker_stream::<true>(g4, black_box(&d.g4)))
     });
     group.bench_function("g4_encode", |b| {
         b.iter(|| encode_stream(Dialect::GODOT_4, black_box(&d.values), &mut out))
+    });
+    group.bench_function("g4_reencode", |b| {
+        b.iter(|| reencode_stream(g4, black_box(&d.g4), Dialect::GODOT_4, &mut out))
+    });
+    group.bench_function("g4_to_g3", |b| {
+        b.iter(|| reencode_stream(g4, black_box(&d.g4), Dialect::GODOT_3, &mut out))
     });
     if d.name == "d_mesh" {
         group.bench_function("g4_packed_sum", |b| {
@@ -307,10 +326,10 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
     // The engine is Godot 3.2.3: the same data in its dialect, for ratios to its numbers.
     group.throughput(Throughput::Bytes(d.g3.len() as u64));
     group.bench_function("g3_walk", |b| {
-        b.iter(|| walk_stream::<false>(g3, black_box(&d.g3)))
+        b.iter(|| walk_stream::<false, false>(g3, black_box(&d.g3)))
     });
     group.bench_function("g3_walker", |b| {
-        b.iter(|| walker_stream(g3, black_box(&d.g3)))
+        b.iter(|| walker_stream::<false>(g3, black_box(&d.g3)))
     });
     group.bench_function("g3_encode", |b| {
         b.iter(|| encode_stream(Dialect::GODOT_3, black_box(&d.values), &mut out))
@@ -333,10 +352,10 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
         let mut out = vec![0u8; bytes.len()];
         group.throughput(Throughput::Bytes(bytes.len() as u64));
         group.bench_function("subset_g4_walk", |b| {
-            b.iter(|| walk_stream::<false>(g4, black_box(&bytes)))
+            b.iter(|| walk_stream::<false, false>(g4, black_box(&bytes)))
         });
         group.bench_function("subset_g4_walker", |b| {
-            b.iter(|| walker_stream(g4, black_box(&bytes)))
+            b.iter(|| walker_stream::<false>(g4, black_box(&bytes)))
         });
         group.bench_function("subset_peer_decode", |b| {
             b.iter(|| {
@@ -394,12 +413,18 @@ fn repeat(spec: &str, sets: &[Dataset]) {
     let mut check = 0u64;
     for _ in 0..n.parse::<usize>().unwrap() {
         check = check.wrapping_add(match op {
-            "g4_walk" => walk_stream::<false>(g4, black_box(&d.g4)),
-            "g4_walk_in_place" => walk_stream::<true>(g4, black_box(&d.g4)),
-            "g4_walker" => walker_stream(g4, black_box(&d.g4)),
+            "g4_walk" => walk_stream::<false, false>(g4, black_box(&d.g4)),
+            "g4_walk_in_place" => walk_stream::<true, false>(g4, black_box(&d.g4)),
+            "g4_walker" => walker_stream::<false>(g4, black_box(&d.g4)),
             "g4_validate" => validate_stream(g4, black_box(&d.g4)) as u64,
             "g4_encode" => encode_stream(Dialect::GODOT_4, black_box(&d.values), &mut out) as u64,
             "g3_encode" => encode_stream(Dialect::GODOT_3, black_box(&d.values), &mut out) as u64,
+            "g4_walk_str" => walk_stream::<false, true>(g4, black_box(&d.g4)),
+            "g4_walker_str" => walker_stream::<true>(g4, black_box(&d.g4)),
+            "g4_reencode" => {
+                reencode_stream(g4, black_box(&d.g4), Dialect::GODOT_4, &mut out) as u64
+            }
+            "g4_to_g3" => reencode_stream(g4, black_box(&d.g4), Dialect::GODOT_3, &mut out) as u64,
             "g4_packed_sum" => mesh_sums(g4, black_box(&d.g4)) as u64,
             _ => panic!("unknown op {op}"),
         });
@@ -427,6 +452,22 @@ fn benches(c: &mut Criterion) {
             validate_stream(Decoder::new(Dialect::GODOT_3), &d.g3),
             d.values.len()
         );
+        // Sanity: re-encoding gives the writer's own bytes back, in either dialect.
+        let mut out = vec![0u8; d.g4.len().max(d.g3.len())];
+        let n = reencode_stream(
+            Decoder::new(Dialect::GODOT_4),
+            &d.g4,
+            Dialect::GODOT_4,
+            &mut out,
+        );
+        assert!(out[..n] == d.g4[..], "{}: re-encode differs", d.name);
+        let n = reencode_stream(
+            Decoder::new(Dialect::GODOT_4),
+            &d.g4,
+            Dialect::GODOT_3,
+            &mut out,
+        );
+        assert!(out[..n] == d.g3[..], "{}: transcode differs", d.name);
         bench_dataset(c, d);
     }
 }

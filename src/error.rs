@@ -36,6 +36,122 @@ pub enum Expected {
     LengthPrefix,
     /// The rest of a frame whose length prefix was read.
     FramePayload,
+    /// A field of a high-level multiplayer packet ([`crate::multiplayer`]).
+    Packet(PacketField),
+}
+
+/// A field of a `SceneMultiplayer` packet, named in [`Expected::Packet`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PacketField {
+    /// Byte 0: command and flags.
+    Command,
+    /// A remote call's node id (8, 16 or 32 bits).
+    NodeId,
+    /// A remote call's method id (8 or 16 bits).
+    MethodId,
+    /// A remote call's argument count byte.
+    ArgumentCount,
+    /// A compressed variant (argument, spawn state, custom spawn argument, synced property).
+    Value,
+    /// A path-cache checksum (32 hex digits and a NUL).
+    Checksum,
+    /// A path-cache id, spawner id or net id (u32).
+    Id,
+    /// The checksum-ok byte of CONFIRM_PATH.
+    Confirmation,
+    /// The payload of RAW or the inner packet of a relay.
+    Payload,
+    /// SPAWN's scene id byte.
+    SceneId,
+    /// SPAWN's count of synchronizer ids or name length (u32).
+    Count,
+    /// A node name or node path.
+    Name,
+    /// The u32 size before a custom spawn argument or a sync entry's values.
+    Size,
+    /// SYNC's u16 sync time.
+    SyncTime,
+    /// A delta sync entry's u64 changed-property mask.
+    Mask,
+    /// SYS's sub-command byte.
+    SysCommand,
+    /// A peer id (i32) in SYS.
+    PeerId,
+}
+
+impl fmt::Display for PacketField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PacketField::Command => "the command byte",
+            PacketField::NodeId => "the node id",
+            PacketField::MethodId => "the method id",
+            PacketField::ArgumentCount => "the argument count",
+            PacketField::Value => "a compressed value",
+            PacketField::Checksum => "the 33-byte path checksum",
+            PacketField::Id => "a 4-byte id",
+            PacketField::Confirmation => "the confirmation byte",
+            PacketField::Payload => "a non-empty payload",
+            PacketField::SceneId => "the scene id",
+            PacketField::Count => "a 4-byte count",
+            PacketField::Name => "a name",
+            PacketField::Size => "a 4-byte size",
+            PacketField::SyncTime => "the 2-byte sync time",
+            PacketField::Mask => "the 8-byte property mask",
+            PacketField::SysCommand => "the SYS sub-command",
+            PacketField::PeerId => "a 4-byte peer id",
+        })
+    }
+}
+
+/// Why a `SceneMultiplayer` packet is malformed (other than running short), in
+/// [`ErrorKind::InvalidPacket`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PacketProblem {
+    /// A remote call whose node-id width bits say 3 (only 0, 1, 2 exist).
+    NodeIdWidth,
+    /// A SYS sub-command other than AUTH, ADD_PEER, DEL_PEER, RELAY.
+    SysCommand(u8),
+    /// A relay whose inner packet is itself SYS (the engine rejects it).
+    RelayedSys,
+    /// A spawn whose name length is zero.
+    EmptyName,
+    /// A node path offset (bit 31 of a remote call's node id) outside the packet or inside
+    /// the call's header.
+    PathOffset,
+    /// A size-prefixed block (custom spawn argument, sync entry) whose values do not fill it
+    /// exactly.
+    SizeMismatch,
+    /// A delta sync entry whose value count differs from the bits set in its mask, or whose
+    /// mask is zero.
+    ValueCount,
+    /// A fixed-size packet (CONFIRM_PATH, DESPAWN, ADD_PEER, DEL_PEER) with bytes after it.
+    Length,
+    /// A node name, node path or checksum that is not UTF-8.
+    Text,
+    /// A WebSocket peer id message with an id below 2.
+    PeerId,
+    /// Writer: a scene spawn with scene id 255 (that value means a custom spawn).
+    SceneId,
+}
+
+impl fmt::Display for PacketProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PacketProblem::NodeIdWidth => f.write_str("node id width code 3"),
+            PacketProblem::SysCommand(c) => write!(f, "unknown SYS sub-command {c}"),
+            PacketProblem::RelayedSys => f.write_str("relayed packet is a SYS packet"),
+            PacketProblem::EmptyName => f.write_str("empty spawn name"),
+            PacketProblem::PathOffset => f.write_str("node path offset out of range"),
+            PacketProblem::SizeMismatch => f.write_str("values do not fill their size"),
+            PacketProblem::ValueCount => f.write_str("value count differs from the mask"),
+            PacketProblem::Length => f.write_str("bytes after a fixed-size packet"),
+            PacketProblem::Text => f.write_str("name or path is not UTF-8"),
+            PacketProblem::PeerId => f.write_str("peer id below 2"),
+            PacketProblem::SceneId => f.write_str("scene id 255 is reserved for custom spawns"),
+        }
+    }
 }
 
 impl fmt::Display for Expected {
@@ -52,6 +168,7 @@ impl fmt::Display for Expected {
             Expected::ClassName => f.write_str("a String or StringName class name"),
             Expected::LengthPrefix => f.write_str("a 4-byte frame length prefix"),
             Expected::FramePayload => f.write_str("the rest of the frame"),
+            Expected::Packet(field) => write!(f, "{field}"),
         }
     }
 }
@@ -117,6 +234,10 @@ pub enum ErrorKind {
     /// A script-typed container whose path is empty or not a `res://` path.
     #[error("typed container script path is empty or not a res:// path")]
     InvalidScriptPath,
+    /// A full object's `script` property that is neither nil nor a String holding a
+    /// `res://` path (Godot 4.4+ check it when decoding).
+    #[error("object script property is not nil or a res:// path string")]
+    InvalidScriptProperty,
     /// A Pandemonium typed array whose class name is not a String or StringName.
     #[error("typed array class name is not a String or StringName")]
     InvalidClassName,
@@ -191,6 +312,9 @@ pub enum ErrorKind {
     /// between two `:`).
     #[error("invalid NodePath string")]
     InvalidNodePath,
+    /// A malformed high-level multiplayer packet ([`crate::multiplayer`]).
+    #[error("invalid multiplayer packet: {0}")]
+    InvalidPacket(PacketProblem),
 }
 
 impl ErrorKind {

@@ -20,12 +20,14 @@
 //! ];
 //! let value = from_bytes(Dialect::GODOT_4, &packet)?;
 //! let dict = value.as_dictionary().expect("a dictionary");
-//! for entry in dict.iter() {
-//!     let (key, value) = entry?;
+//! // Validated by `from_bytes`: iterating and lookups cannot fail.
+//! for (key, value) in dict.iter() {
 //!     assert_eq!(key.as_str(), Some("hp")); // borrowed from `packet`
 //!     assert_eq!(value, VariantRef::Int(100));
 //! }
-//! # Ok::<(), gdwire::Error>(())
+//! let hp: i64 = dict.get_as("hp")?; // typed lookup; the error says what was found
+//! assert_eq!(hp, 100);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! There is no version marker on the wire: choose the [`Dialect`] that wrote the bytes.
@@ -42,6 +44,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "tokio")]
+pub mod codec;
 mod dialect;
 mod error;
 mod float_width;
@@ -51,7 +55,10 @@ pub mod header;
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub mod json;
 pub mod math;
+pub mod multiplayer;
 pub mod read;
+#[cfg(feature = "serde")]
+pub mod serde;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod text;
@@ -59,7 +66,7 @@ mod variant_type;
 pub mod write;
 
 pub use dialect::{Dialect, Family, TextRules};
-pub use error::{Error, ErrorKind, Expected, Result};
+pub use error::{Error, ErrorKind, Expected, PacketField, PacketProblem, Result};
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use frame::FrameBuffer;

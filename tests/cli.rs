@@ -1140,7 +1140,7 @@ fn usage_errors_keep_claps_message() {
         (
             &["dump", "--framing", "lol"],
             "gdwire: invalid value 'lol' for '--framing <FRAMING>' [possible values: auto, none, \
-             stream, stream-be] (see gdwire --help)\n",
+             stream, stream-be, multiplayer, multiplayer-capture] (see gdwire --help)\n",
         ),
         (
             &["validate", "--max-depth"],

@@ -37,11 +37,11 @@ fn walk(v: VariantRef<'_>) -> usize {
     let mut seen = 1;
     if let Some(a) = v.as_array() {
         for e in a.iter() {
-            seen += walk(e.unwrap());
+            seen += walk(e);
         }
     } else if let Some(d) = v.as_dictionary() {
         for e in d.iter() {
-            let (k, v) = e.unwrap();
+            let (k, v) = e;
             seen += walk(k) + walk(v);
         }
     }

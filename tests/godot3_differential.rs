@@ -24,10 +24,9 @@ fn deliberate_difference(v: &VariantRef<'_>, engine_error: i64) -> Option<&'stat
 fn has_full_object(v: &VariantRef<'_>) -> bool {
     match v {
         VariantRef::Object(ObjectRef::Full(_)) => true,
-        VariantRef::Array(a) => a.iter().flatten().any(|x| has_full_object(&x)),
+        VariantRef::Array(a) => a.iter().any(|x| has_full_object(&x)),
         VariantRef::Dictionary(d) => d
             .iter()
-            .flatten()
             .any(|(k, x)| has_full_object(&k) || has_full_object(&x)),
         _ => false,
     }
@@ -114,16 +113,15 @@ fn every_mutant_gets_the_engine_verdict() {
 fn has_duplicate_keys(v: &VariantRef<'_>) -> bool {
     match v {
         VariantRef::Dictionary(d) => {
-            let keys: Vec<String> = d.iter().flatten().map(|(k, _)| format!("{k:?}")).collect();
+            let keys: Vec<String> = d.iter().map(|(k, _)| format!("{k:?}")).collect();
             let mut unique = keys.clone();
             unique.sort();
             unique.dedup();
             unique.len() != keys.len()
                 || d.iter()
-                    .flatten()
                     .any(|(k, x)| has_duplicate_keys(&k) || has_duplicate_keys(&x))
         }
-        VariantRef::Array(a) => a.iter().flatten().any(|x| has_duplicate_keys(&x)),
+        VariantRef::Array(a) => a.iter().any(|x| has_duplicate_keys(&x)),
         _ => false,
     }
 }

@@ -775,16 +775,14 @@ fn types_in(v: VariantRef<'_>, out: &mut BTreeSet<&'static str>) {
     while let Some(v) = stack.pop() {
         out.insert(v.variant_type().name());
         match v {
-            VariantRef::Array(a) => stack.extend(a.iter().map(Result::unwrap)),
+            VariantRef::Array(a) => stack.extend(a.iter()),
             VariantRef::Dictionary(d) => {
                 for e in d.iter() {
-                    let (k, v) = e.unwrap();
+                    let (k, v) = e;
                     stack.extend([k, v]);
                 }
             }
-            VariantRef::Object(ObjectRef::Full(o)) => {
-                stack.extend(o.properties().map(|p| p.unwrap().1))
-            }
+            VariantRef::Object(ObjectRef::Full(o)) => stack.extend(o.properties().map(|p| p.1)),
             _ => {}
         }
     }
@@ -794,17 +792,15 @@ fn types_in(v: VariantRef<'_>, out: &mut BTreeSet<&'static str>) {
 fn ids_in(v: &VariantRef<'_>, out: &mut Vec<u64>) {
     match v {
         VariantRef::Object(ObjectRef::Id(id)) => out.push(*id),
-        VariantRef::Array(a) => a.iter().for_each(|item| ids_in(&item.unwrap(), out)),
+        VariantRef::Array(a) => a.iter().for_each(|item| ids_in(&item, out)),
         VariantRef::Dictionary(d) => {
             for entry in d.iter() {
-                let (k, v) = entry.unwrap();
+                let (k, v) = entry;
                 ids_in(&k, out);
                 ids_in(&v, out);
             }
         }
-        VariantRef::Object(ObjectRef::Full(o)) => {
-            o.properties().for_each(|p| ids_in(&p.unwrap().1, out))
-        }
+        VariantRef::Object(ObjectRef::Full(o)) => o.properties().for_each(|p| ids_in(&p.1, out)),
         _ => {}
     }
 }
@@ -816,14 +812,14 @@ fn substitute_ids(w: &mut W<'_>, v: &VariantRef<'_>, ids: &mut impl Iterator<Ite
         VariantRef::Array(a) => {
             w.begin_array(a.len())?;
             for item in a.iter() {
-                substitute_ids(w, &item?, ids)?;
+                substitute_ids(w, &item, ids)?;
             }
             Ok(())
         }
         VariantRef::Dictionary(d) => {
             w.begin_dictionary(d.len())?;
             for entry in d.iter() {
-                let (k, v) = entry?;
+                let (k, v) = entry;
                 substitute_ids(w, &k, ids)?;
                 substitute_ids(w, &v, ids)?;
             }

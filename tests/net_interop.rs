@@ -218,7 +218,7 @@ fn godot_framing_matches_gdwire_framing() {
     buffer.push(&engine_big).unwrap();
     let first = buffer.next_frame().unwrap().unwrap();
     let dict = decoder.decode(first).unwrap().as_dictionary().unwrap();
-    assert_eq!(dict.get_str("hp").unwrap(), Some(VariantRef::Int(100)));
+    assert_eq!(dict.get("hp"), Some(VariantRef::Int(100)));
     let second = buffer.next_frame().unwrap().unwrap();
     assert_eq!(decoder.decode(second).unwrap(), VariantRef::Int(7));
     buffer.finish().unwrap();

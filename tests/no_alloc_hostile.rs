@@ -126,7 +126,7 @@ fn views<'a>(v: VariantRef<'a>, resume: bool, n: &mut u64) -> Result<Option<Walk
         VariantRef::Array(a) => {
             let mut it = a.iter();
             while let Some(x) = it.next() {
-                if let Some(w) = views(x?, resume, n)? {
+                if let Some(w) = views(x, resume, n)? {
                     it.resume(w);
                 }
             }
@@ -135,11 +135,11 @@ fn views<'a>(v: VariantRef<'a>, resume: bool, n: &mut u64) -> Result<Option<Walk
         VariantRef::Dictionary(d) => {
             let mut it = d.keys_and_values();
             while let Some(x) = it.next() {
-                if let Some(w) = views(x?, resume, n)? {
+                if let Some(w) = views(x, resume, n)? {
                     it.resume(w);
                 }
             }
-            for e in d.iter() {
+            for e in d.try_iter() {
                 e?;
             }
             Ok(resume.then(|| it.walked()).flatten())
@@ -147,7 +147,7 @@ fn views<'a>(v: VariantRef<'a>, resume: bool, n: &mut u64) -> Result<Option<Walk
         VariantRef::Object(ObjectRef::Full(o)) => {
             let mut it = o.properties();
             while let Some(p) = it.next() {
-                if let Some(w) = views(p?.1, resume, n)? {
+                if let Some(w) = views(p.1, resume, n)? {
                     it.resume(w);
                 }
             }

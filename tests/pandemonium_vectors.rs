@@ -352,12 +352,12 @@ fn check(ty: VariantType, v: &VariantRef<'_>) {
         (T::Dictionary, VariantRef::Dictionary(d)) => {
             assert_eq!(d.len(), 1);
             assert_eq!((d.key_type(), d.value_type()), (None, None));
-            assert_eq!(d.get_str("a"), Ok(Some(VariantRef::Int(7))));
+            assert_eq!(d.get("a"), Some(VariantRef::Int(7)));
         }
         (T::Array, VariantRef::Array(a)) => {
             assert_eq!(a.kind(), ArrayKind::Array);
             assert_eq!(a.element_type(), None);
-            let items: Vec<_> = a.iter().map(Result::unwrap).collect();
+            let items: Vec<_> = a.iter().collect();
             assert_eq!(items, [VariantRef::Int(5), VariantRef::Bool(true)]);
         }
         (T::TypedArray | T::PackedTypedArray, VariantRef::Array(a)) => {
@@ -368,7 +368,7 @@ fn check(ty: VariantType, v: &VariantRef<'_>) {
             };
             assert_eq!(a.kind(), kind);
             assert_eq!(a.element_type(), Some(ContainerType::Builtin(T::Int)));
-            let items: Vec<_> = a.iter().map(Result::unwrap).collect();
+            let items: Vec<_> = a.iter().collect();
             assert_eq!(items, [VariantRef::Int(9)]);
         }
         (T::PackedByteArray, VariantRef::PackedByteArray(p)) => assert_eq!(p.as_bytes(), [1, 2, 3]),
@@ -442,7 +442,7 @@ fn every_type_of(d: Dialect, table: &[(u8, VariantType)]) {
         nested.extend_from_slice(&b);
         nested.extend_from_slice(&hex("02000000 07000000"));
         let a = exact(d, &nested).as_array().unwrap();
-        let items: Vec<_> = a.iter().map(Result::unwrap).collect();
+        let items: Vec<_> = a.iter().collect();
         check(ty, &items[0]);
         assert_eq!(items[1], VariantRef::Int(7), "{d} after {ty:?}");
     }
@@ -550,7 +550,7 @@ fn rid_has_no_payload() {
             "{array:02x}000000 02000000 {rid:02x}000000 02000000 05000000"
         ));
         let a = exact(d, &b).as_array().unwrap();
-        let items: Vec<_> = a.iter().map(Result::unwrap).collect();
+        let items: Vec<_> = a.iter().collect();
         assert_eq!(items, [VariantRef::Rid(None), VariantRef::Int(5)], "{d}");
     }
 }
@@ -613,7 +613,7 @@ fn vector4_reads_16_bytes_inside_containers() {
             F[1..=4].concat()
         ));
         let a = exact(d, &b).as_array().unwrap();
-        let items: Vec<_> = a.iter().map(Result::unwrap).collect();
+        let items: Vec<_> = a.iter().collect();
         assert_eq!(
             items,
             [
@@ -624,13 +624,13 @@ fn vector4_reads_16_bytes_inside_containers() {
         let b =
             hex("1a000000 02000000 0c000000 01000000 02000000 03000000 04000000 02000000 07000000");
         let a = exact(d, &b).as_array().unwrap();
-        let items: Vec<_> = a.iter().map(Result::unwrap).collect();
+        let items: Vec<_> = a.iter().collect();
         assert_eq!(items[1], VariantRef::Int(7), "{d}");
         // As a dictionary key: {Vector4i(1,2,3,4): 7}.
         let b =
             hex("19000000 01000000 0c000000 01000000 02000000 03000000 04000000 02000000 07000000");
         let dict = exact(d, &b).as_dictionary().unwrap();
-        let (k, v) = dict.iter().next().unwrap().unwrap();
+        let (k, v) = dict.iter().next().unwrap();
         assert_eq!(
             k,
             VariantRef::Vector4i(Vector4i {
@@ -720,7 +720,7 @@ fn typed_array_builtin_element() {
             a.element_type().unwrap().kind(),
             gdwire::header::ContainerKind::Builtin
         );
-        let items: Vec<_> = a.iter().map(Result::unwrap).collect();
+        let items: Vec<_> = a.iter().collect();
         assert_eq!(items, [VariantRef::Int(5), VariantRef::Int(6)]);
 
         // Element type word and count are masked with 0x7FFFFFFF.
@@ -751,7 +751,7 @@ fn typed_array_of_objects() {
             panic!("{:?}", a.element_type())
         };
         assert_eq!(class, "Node");
-        assert_eq!(a.get(0).unwrap(), Ok(VariantRef::Object(ObjectRef::Id(42))));
+        assert_eq!(a.get(0).unwrap(), VariantRef::Object(ObjectRef::Id(42)));
         // A String value (id 4) works as well.
         let b = hex(&format!(
             "{id:02x}000000 17000000 04000000 04000000 4e6f6465 00000000"
@@ -764,7 +764,7 @@ fn typed_array_of_objects() {
         ));
         let a = exact(PM5, &b).as_array().unwrap();
         assert_eq!(a.element_type(), Some(ContainerType::Builtin(T::Object)));
-        assert_eq!(a.get(0).unwrap(), Ok(VariantRef::Object(ObjectRef::Id(42))));
+        assert_eq!(a.get(0).unwrap(), VariantRef::Object(ObjectRef::Id(42)));
         // Bit 16 on a non-object element type changes nothing.
         let b = hex(&format!("{id:02x}000100 02000000 00000000"));
         let a = exact(PM5, &b).as_array().unwrap();
@@ -796,7 +796,7 @@ fn typed_arrays_only_in_pandemonium_5() {
     let b = hex("1a000100 01000000 02000000 05000000");
     let a = exact(PM38, &b).as_array().unwrap();
     assert_eq!(a.element_type(), None);
-    assert_eq!(a.get(0).unwrap(), Ok(VariantRef::Int(5)));
+    assert_eq!(a.get(0).unwrap(), VariantRef::Int(5));
 }
 
 #[test]

@@ -16,31 +16,22 @@ fn reference_eq(a: &VariantRef<'_>, b: &VariantRef<'_>) -> bool {
             x.kind() == y.kind()
                 && x.element_type() == y.element_type()
                 && x.len() == y.len()
-                && x.iter().zip(y.iter()).all(|(p, q)| match (p, q) {
-                    (Ok(p), Ok(q)) => reference_eq(&p, &q),
-                    _ => false,
-                })
+                && x.iter().zip(y.iter()).all(|(p, q)| reference_eq(&p, &q))
         }
         (VariantRef::Dictionary(x), VariantRef::Dictionary(y)) => {
             x.key_type() == y.key_type()
                 && x.value_type() == y.value_type()
                 && x.len() == y.len()
-                && x.iter().zip(y.iter()).all(|(p, q)| match (p, q) {
-                    (Ok((pk, pv)), Ok((qk, qv))) => {
-                        reference_eq(&pk, &qk) && reference_eq(&pv, &qv)
-                    }
-                    _ => false,
-                })
+                && x.iter()
+                    .zip(y.iter())
+                    .all(|((pk, pv), (qk, qv))| reference_eq(&pk, &qk) && reference_eq(&pv, &qv))
         }
         (VariantRef::Object(ObjectRef::Full(x)), VariantRef::Object(ObjectRef::Full(y))) => {
             x.class() == y.class()
                 && x.len() == y.len()
                 && x.properties()
                     .zip(y.properties())
-                    .all(|(p, q)| match (p, q) {
-                        (Ok((pn, pv)), Ok((qn, qv))) => pn == qn && reference_eq(&pv, &qv),
-                        _ => false,
-                    })
+                    .all(|((pn, pv), (qn, qv))| pn == qn && reference_eq(&pv, &qv))
         }
         (VariantRef::Array(_) | VariantRef::Dictionary(_), _)
         | (_, VariantRef::Array(_) | VariantRef::Dictionary(_))
@@ -111,7 +102,7 @@ fn debug_prints_items_in_order_compact_and_pretty() {
     assert_eq!(format!("{v:?}"), "Array(Array<Builtin(Int)>[Int(7)])");
     assert_eq!(
         format!("{:?}", v.as_array().unwrap().iter().next()),
-        "Some(Ok(Int(7)))"
+        "Some(Int(7))"
     );
 }
 

@@ -603,7 +603,7 @@ fn check(cx: &Ctx, v: &VariantRef<'_>, m: &Val) {
             assert_eq!(o.class().raw(), class.as_bytes());
             assert_eq!(o.len(), props.len());
             for (got, (name, want)) in o.properties().zip(props) {
-                let (n, value) = got.unwrap();
+                let (n, value) = got;
                 assert_eq!(n.raw(), name.as_bytes());
                 check(cx, &value, want);
             }
@@ -675,21 +675,17 @@ fn check(cx: &Ctx, v: &VariantRef<'_>, m: &Val) {
     }
 }
 
-fn check_items<'a>(
-    cx: &Ctx,
-    got: impl ExactSizeIterator<Item = gdwire::Result<VariantRef<'a>>>,
-    want: &[Val],
-) {
+fn check_items<'a>(cx: &Ctx, got: impl ExactSizeIterator<Item = VariantRef<'a>>, want: &[Val]) {
     assert_eq!(got.len(), want.len());
     for (g, w) in got.zip(want) {
-        check(cx, &g.unwrap(), w);
+        check(cx, &g, w);
     }
 }
 
 fn check_pairs(cx: &Ctx, d: gdwire::DictRef<'_>, want: &[(Val, Val)]) {
     assert_eq!(d.len(), want.len());
     for (g, (wk, wv)) in d.iter().zip(want) {
-        let (k, v) = g.unwrap();
+        let (k, v) = g;
         check(cx, &k, wk);
         check(cx, &v, wv);
     }

@@ -886,7 +886,7 @@ fn open_container_slots_exactly() {
     let mut v = from_bytes(g4, &out).unwrap();
     let mut depth = 0;
     while let Some(a) = v.as_array() {
-        v = a.iter().next().unwrap().unwrap();
+        v = a.iter().next().unwrap();
         depth += 1;
     }
     assert_eq!((depth, v.as_int()), (max - 1 + 200, Some(7)));
@@ -1038,10 +1038,7 @@ fn property_names_only_where_a_value_is_owed() {
     let gdwire::ObjectRef::Full(outer) = obj.as_object().unwrap() else {
         panic!("not a full object")
     };
-    let names: Vec<String> = outer
-        .properties()
-        .map(|p| p.unwrap().0.to_string())
-        .collect();
+    let names: Vec<String> = outer.properties().map(|p| p.0.to_string()).collect();
     assert_eq!(names, ["inner", "y"]);
 }
 

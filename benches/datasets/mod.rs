@@ -304,6 +304,151 @@ pub fn deep(values: usize, depth: usize) -> Vec<Val> {
         .collect()
 }
 
+/// (f) A save-game file: one large dictionary of nested dictionaries, strings and arrays
+/// (player, inventory, world regions with NPCs and flags, a quest log with prose), the
+/// shape `FileAccess.store_var(save_dict)` writes. Not a game-state snapshot: few numbers,
+/// many keys and texts, irregular nesting.
+pub fn save_game(regions: usize) -> Vec<Val> {
+    let mut rng = Rng::new(0x5A7E);
+    let sentence = |rng: &mut Rng, words: u64| {
+        (0..1 + rng.below(words))
+            .map(|_| rng.pick(WORDS))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let inventory = (0..400)
+        .map(|i| {
+            Val::Dict(vec![
+                (s("id"), Val::Str(format!("{}_{i}", rng.pick(ITEMS)))),
+                (s("qty"), Val::Int(1 + rng.below(99) as i64)),
+                (s("durability"), Val::Float(rng.f32(0.0, 1.0) as f64)),
+                (s("equipped"), Val::Bool(rng.below(10) == 0)),
+                (
+                    s("enchantments"),
+                    Val::Arr((0..rng.below(3)).map(|_| s(rng.pick(WORDS))).collect()),
+                ),
+            ])
+        })
+        .collect();
+    let world = (0..regions)
+        .map(|r| {
+            let npcs = (0..20)
+                .map(|n| {
+                    Val::Dict(vec![
+                        (
+                            s("name"),
+                            Val::Str(format!("{} {}", rng.pick(FIRST), rng.pick(LAST))),
+                        ),
+                        (s("dialogue"), Val::Str(format!("dlg/region_{r}/npc_{n}"))),
+                        (s("stage"), Val::Int(rng.below(12) as i64)),
+                        (s("met"), Val::Bool(rng.below(2) == 0)),
+                        (
+                            s("flags"),
+                            Val::Arr(
+                                (0..rng.below(6))
+                                    .map(|_| Val::Str(format!("flag_{}", rng.below(500))))
+                                    .collect(),
+                            ),
+                        ),
+                        (s("last_words"), Val::Str(sentence(&mut rng, 10))),
+                    ])
+                })
+                .collect();
+            let chests = (0..10)
+                .map(|c| {
+                    (
+                        Val::Str(format!("chest_{c}")),
+                        Val::Dict(vec![
+                            (s("opened"), Val::Bool(rng.below(3) == 0)),
+                            (s("loot"), s(rng.pick(ITEMS))),
+                        ]),
+                    )
+                })
+                .collect();
+            (
+                Val::Str(format!("region_{r:03}")),
+                Val::Dict(vec![
+                    (s("discovered"), Val::Bool(rng.below(4) != 0)),
+                    (s("description"), Val::Str(sentence(&mut rng, 30))),
+                    (s("npcs"), Val::Arr(npcs)),
+                    (s("chests"), Val::Dict(chests)),
+                ]),
+            )
+        })
+        .collect();
+    let quests = (0..300)
+        .map(|q| {
+            (
+                Val::Str(format!("quest_{q}")),
+                Val::Dict(vec![
+                    (s("title"), Val::Str(sentence(&mut rng, 5))),
+                    (s("journal"), Val::Str(sentence(&mut rng, 60))),
+                    (s("stage"), Val::Int(rng.below(8) as i64)),
+                    (
+                        s("objectives"),
+                        Val::Arr(
+                            (0..1 + rng.below(5))
+                                .map(|_| Val::Str(sentence(&mut rng, 8)))
+                                .collect(),
+                        ),
+                    ),
+                ]),
+            )
+        })
+        .collect();
+    vec![Val::Dict(vec![
+        (s("version"), s("1.4.2")),
+        (s("saved_at"), Val::Int(1_700_000_000)),
+        (
+            s("player"),
+            Val::Dict(vec![
+                (s("name"), s("Björn the Bold")),
+                (s("level"), Val::Int(37)),
+                (s("xp"), Val::Int(1_234_567)),
+                (
+                    s("stats"),
+                    Val::Dict(
+                        ["str", "dex", "con", "int", "wis", "cha"]
+                            .iter()
+                            .map(|k| (s(k), Val::Int(8 + rng.below(12) as i64)))
+                            .collect(),
+                    ),
+                ),
+                (s("inventory"), Val::Arr(inventory)),
+            ]),
+        ),
+        (s("world"), Val::Dict(world)),
+        (s("quests"), Val::Dict(quests)),
+    ])]
+}
+
+/// (g) A stream of small state-sync packets (what a `MultiplayerSynchronizer`-style
+/// replication sends many times a second): a dictionary per entity and tick with a few
+/// ints, a float, two Vector2 and a short state name.
+pub fn sync_packets(count: usize) -> Vec<Val> {
+    const STATES: &[&str] = &["idle", "run", "jump", "fall", "attack", "hurt"];
+    let mut rng = Rng::new(0x5C);
+    (0..count)
+        .map(|i| {
+            Val::Dict(vec![
+                (s("id"), Val::Int(1 + rng.below(64) as i64)),
+                (s("tick"), Val::Int(i as i64 / 16)),
+                (
+                    s("pos"),
+                    Val::V2([rng.f32(-2000.0, 2000.0), rng.f32(-2000.0, 2000.0)]),
+                ),
+                (
+                    s("vel"),
+                    Val::V2([rng.f32(-300.0, 300.0), rng.f32(-300.0, 300.0)]),
+                ),
+                (s("rot"), Val::Float(rng.f32(-3.2, 3.2) as f64)),
+                (s("hp"), Val::Int(rng.below(101) as i64)),
+                (s("state"), s(rng.pick(STATES))),
+            ])
+        })
+        .collect()
+}
+
 /// Writes `v` as one item of `w`.
 pub fn write_val<S: gdwire::Sink>(w: &mut Writer<S>, v: &Val) -> gdwire::Result<()> {
     let v3 = |c: &[f32]| Vector3 {
@@ -379,7 +524,7 @@ impl Dataset {
     }
 }
 
-/// The five datasets at benchmark size (about 0.3–6 MB each).
+/// The seven datasets at benchmark size (about 0.3–6 MB each).
 pub fn all() -> Vec<Dataset> {
     vec![
         Dataset::new("a_game_state", game_state(32, 32)),
@@ -387,6 +532,8 @@ pub fn all() -> Vec<Dataset> {
         Dataset::new("c_strings", strings(64)),
         Dataset::new("d_mesh", meshes(2, 60_000)),
         Dataset::new("e_deep", deep(128, 60)),
+        Dataset::new("f_save_game", save_game(120)),
+        Dataset::new("g_sync_packets", sync_packets(20_000)),
     ]
 }
 

@@ -180,14 +180,14 @@ pub fn digest(dialect: Dialect, value: &VariantRef<'_>) -> gdwire::Result<Digest
         V::Array(a) => {
             let mut sum = 0;
             for item in a.iter() {
-                sum += type_id(&item?);
+                sum += type_id(&item);
             }
             Int(sum)
         }
         V::Dictionary(d) => {
             let mut sum = 0;
             for entry in d.iter() {
-                let (k, v) = entry?;
+                let (k, v) = entry;
                 sum += type_id(&k) + type_id(&v);
             }
             Int(sum)

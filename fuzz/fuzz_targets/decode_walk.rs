@@ -50,7 +50,7 @@ fuzz_target!(|data: &[u8]| {
             match verdict {
                 Ok(len) => {
                     assert_eq!(error, None, "walker failed on validated data");
-                    assert_eq!(walker.position(), len);
+                    assert_eq!(walker.offset(), len);
                     assert_eq!(walker.open_containers(), 0);
                     let v = dec.decode(data).expect("validate ok, decode failed");
                     touch::touch(&v);

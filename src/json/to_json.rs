@@ -119,8 +119,8 @@ impl<'a> Frame<'a> {
     /// Writes the separator (and a property's name) before the next item and returns it.
     fn next_item<W: Write>(&mut self, out: &mut W) -> Result<Option<VariantRef<'a>>, JsonError> {
         let item = match &mut self.items {
-            Items::Array(it) => it.next().transpose()?,
-            Items::Props(it) => match it.next().transpose()? {
+            Items::Array(it) => it.try_next().transpose()?,
+            Items::Props(it) => match it.try_next().transpose()? {
                 Some((name, v)) => {
                     if !self.first {
                         out.write_char(',')?;

@@ -57,6 +57,11 @@ impl<'a> Cursor<'a> {
         Cursor { dec, data, pos: 0 }
     }
 
+    /// The decoding options.
+    pub fn decoder(&self) -> Decoder {
+        self.dec
+    }
+
     /// Offset of the next value.
     ///
     /// ```

@@ -179,14 +179,9 @@ pub(crate) fn quick_container<'a>(
     let dialect = dec.dialect();
     let header = Header(u32_at(data, pos)?);
     let body = pos + 8;
-    let items = |count: u32| Items {
-        data,
-        dec: *dec,
-        header: pos,
-        body,
-        count,
-        depth: depth.saturating_add(1),
-    };
+    // The walker's fast path: the items are checked only as the walk reaches them.
+    let items =
+        |count: u32| Items::new(data, *dec, pos, body, count, depth.saturating_add(1), false);
     let nest = |values: u32| Next::Nest {
         body,
         values,
@@ -283,13 +278,10 @@ fn read_value_inner<'a>(
         Precision::Single
     };
     let elements_depth = depth.saturating_add(1);
-    let items = |body: usize, count: u32| Items {
-        data,
-        dec: *dec,
-        header: pos,
-        body,
-        count,
-        depth: elements_depth,
+    // Without `validate` the input was validated as a whole (the caller says whether a view
+    // made from it is otherwise, see `Seq`); with it, only this head is checked here.
+    let items = |body: usize, count: u32| {
+        Items::new(data, *dec, pos, body, count, elements_depth, !validate)
     };
 
     macro_rules! math {
@@ -392,7 +384,8 @@ fn read_value_inner<'a>(
             (VariantRef::Color(Color { r, g, b, a }), Next::Leaf(end))
         }
         T::NodePath => {
-            let (np, end) = NodePathRef::read(data, p, rules, validate)?;
+            let godot4 = dialect.family() == crate::dialect::Family::Godot4;
+            let (np, end) = NodePathRef::read(data, p, rules, validate, godot4)?;
             (VariantRef::NodePath(np), Next::Leaf(end))
         }
         T::Rid => {

@@ -52,10 +52,12 @@ pub(crate) fn string_block(
     let start = pos + 4;
     let padded = take(data, start, len + pad4(len)).ok_or(bad_len)?;
     let raw = &padded[..len];
-    if validate && !text::is_valid(raw, rules) {
-        return Err(Error::new(ErrorKind::InvalidText, start));
-    }
-    Ok((StrRef::new(raw, rules), start + padded.len()))
+    let view = if validate {
+        text::checked(raw, rules).ok_or(Error::new(ErrorKind::InvalidText, start))?
+    } else {
+        StrRef::new(raw, rules)
+    };
+    Ok((view, start + padded.len()))
 }
 
 /// [`string_block`] for data already validated: no text check, and `None` instead of an

@@ -15,19 +15,58 @@ pub(crate) struct Items<'a> {
     pub(crate) dec: Decoder,
     /// Position of the container's header (its type blocks follow it).
     pub(crate) header: usize,
-    /// Where the items start.
-    pub(crate) body: usize,
+    /// Where the items start, from the header (kept as 32 bits so that `checked` fits in
+    /// the 56 bytes: a header and its type blocks are far shorter than 4 GiB).
+    body_offset: u32,
     /// Values that follow (dictionaries: keys and values; objects: properties).
     pub(crate) count: u32,
     /// Nesting depth of the items.
     pub(crate) depth: u32,
+    /// The items were validated with the container (views from `decode`, `Cursor::read` and
+    /// their iterators); false for a [`Walker`](crate::read::Walker)'s `Begin` views, whose
+    /// items the walk checks only as it reaches them.
+    pub(crate) checked: bool,
 }
 
 impl<'a> Items<'a> {
+    #[inline(always)]
+    pub(crate) fn new(
+        data: &'a [u8],
+        dec: Decoder,
+        header: usize,
+        body: usize,
+        count: u32,
+        depth: u32,
+        checked: bool,
+    ) -> Items<'a> {
+        Items {
+            data,
+            dec,
+            header,
+            body_offset: body.saturating_sub(header).try_into().unwrap_or(u32::MAX),
+            count,
+            depth,
+            checked,
+        }
+    }
+
+    /// Where the items start.
+    #[inline(always)]
+    pub(crate) fn body(&self) -> usize {
+        self.header + self.body_offset as usize
+    }
+
     /// A fresh cursor over the items.
     #[inline]
     pub(crate) fn seq(&self) -> Seq<'a> {
-        Seq::new(self.dec, self.data, self.body, self.count, self.depth)
+        Seq::new(
+            self.dec,
+            self.data,
+            self.body(),
+            self.count,
+            self.depth,
+            self.checked,
+        )
     }
 
     /// The container's bytes from its header on (a walk of them walks this container).

@@ -32,10 +32,20 @@ pub(crate) struct Seq<'a> {
     unskipped: Option<usize>,
     /// Where the items start (identifies the container for `resume`).
     origin: usize,
+    /// The run was validated with its container (see `Items::checked`); container views
+    /// handed out inherit it.
+    checked: bool,
 }
 
 impl<'a> Seq<'a> {
-    pub(crate) fn new(dec: Decoder, data: &'a [u8], pos: usize, left: u32, depth: u32) -> Self {
+    pub(crate) fn new(
+        dec: Decoder,
+        data: &'a [u8],
+        pos: usize,
+        left: u32,
+        depth: u32,
+        checked: bool,
+    ) -> Self {
         Seq {
             dec,
             data,
@@ -44,6 +54,7 @@ impl<'a> Seq<'a> {
             depth,
             unskipped: None,
             origin: pos,
+            checked,
         }
     }
 
@@ -80,13 +91,27 @@ impl<'a> Seq<'a> {
             return Some(Ok(value));
         }
         let mut next = Next::Leaf(self.pos);
-        let value = read_value(&self.dec, self.data, self.pos, self.depth, false, &mut next);
+        let mut value = read_value(&self.dec, self.data, self.pos, self.depth, false, &mut next);
         match next {
             _ if value.is_err() => self.left = 0,
             Next::Leaf(end) => self.pos = end,
-            Next::Nest { .. } => self.unskipped = Some(self.pos),
+            Next::Nest { .. } => {
+                self.unskipped = Some(self.pos);
+                if !self.checked {
+                    if let Ok(v) = &mut value {
+                        v.mark_unchecked();
+                    }
+                }
+            }
         }
         Some(value)
+    }
+
+    /// [`Seq::next_value`] for a validated run: `None` at the end, and also at malformed
+    /// bytes, which only a walker's not yet validated view can hold.
+    #[inline(always)]
+    pub(crate) fn next_trusted(&mut self) -> Option<VariantRef<'a>> {
+        self.next_value()?.ok()
     }
 
     /// The next object property: a name string block, then a value.
@@ -194,10 +219,14 @@ pub(crate) fn quick_leaf<'a>(
         VariantType::String => {
             let rules = dec.dialect().text_rules();
             let (s, end) = string_block_trusted(data, p, rules)?;
-            if validate && !crate::read::text::is_valid(s.raw(), rules) {
-                return None;
+            if validate {
+                (
+                    VariantRef::String(crate::read::text::checked(s.raw(), rules)?),
+                    end,
+                )
+            } else {
+                (VariantRef::String(s), end)
             }
-            (VariantRef::String(s), end)
         }
         _ => return None,
     })

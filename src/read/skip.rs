@@ -1,4 +1,6 @@
-//! Skipping (and validating) a whole value in one pass, without recursion per nesting level.
+//! Skipping (and validating) a whole value in one pass, without recursion per nesting level,
+//! and the same traversal with a [`Visit`]or at every value: the one pending-level stack the
+//! validating skip and the re-encoding walk (`Writer::value`) share.
 //!
 //! Containers push a frame holding how many items they still owe; frames are popped as soon
 //! as their last item starts, so a chain of single-item containers needs one frame, and only
@@ -12,6 +14,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::read::decoder::Decoder;
 use crate::read::head::{quick_next, read_head, Next};
 use crate::read::input::string_block;
+use crate::read::object::check_script_property;
 
 const STACK: usize = 32;
 const MAX_SPILLS: u32 = 64;
@@ -40,6 +43,44 @@ struct Stack {
     props: u32,
 }
 
+/// What a traversal does at each value and each object property name.
+pub(crate) trait Visit<'a> {
+    /// Reads (and handles) the value at `pos`, at nesting `depth`: where it ends, or what
+    /// its container holds.
+    fn value(&mut self, dec: &Decoder, data: &'a [u8], pos: usize, depth: u32) -> Result<Next>;
+    /// Reads (and handles) the property name block at `pos`; returns where it ends.
+    fn name(&mut self, dec: &Decoder, data: &'a [u8], pos: usize) -> Result<usize>;
+    /// Whether this visit checks what the engine checks (then a Godot 4.4+ object's `script`
+    /// property is checked too).
+    fn validates(&self) -> bool {
+        false
+    }
+}
+
+/// The skip: reads each value's extent, building no view.
+struct Skip {
+    validate: bool,
+}
+
+impl<'a> Visit<'a> for Skip {
+    #[inline(always)]
+    fn value(&mut self, dec: &Decoder, data: &'a [u8], pos: usize, depth: u32) -> Result<Next> {
+        match quick_next(dec, data, pos, self.validate) {
+            Some(next) => Ok(next),
+            None => Ok(read_head(dec, data, pos, depth, self.validate)?.1),
+        }
+    }
+
+    #[inline(always)]
+    fn name(&mut self, dec: &Decoder, data: &'a [u8], pos: usize) -> Result<usize> {
+        Ok(string_block(data, pos, dec.dialect().text_rules(), self.validate)?.1)
+    }
+
+    fn validates(&self) -> bool {
+        self.validate
+    }
+}
+
 /// Skips the value at `pos` (at nesting `depth`) and returns where it ends. With `validate`,
 /// everything the engine checks is checked, including string text; the depth limit is always
 /// enforced.
@@ -57,7 +98,26 @@ pub(crate) fn skip_value(
             return Ok(end);
         }
     }
-    run(dec, data, pos, Start::Value(depth), validate, 0)
+    run(
+        dec,
+        data,
+        pos,
+        Start::Value(depth),
+        &mut Skip { validate },
+        0,
+    )
+}
+
+/// Visits the value at `pos` (at nesting `depth`) and everything in it, in wire order, with
+/// `visit`; returns where the value ends. The depth limit of `dec` is enforced.
+pub(crate) fn traverse<'a, V: Visit<'a>>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    depth: u32,
+    visit: &mut V,
+) -> Result<usize> {
+    run(dec, data, pos, Start::Value(depth), visit, 0)
 }
 
 enum Start {
@@ -66,12 +126,12 @@ enum Start {
     Frame(Frame, bool),
 }
 
-fn run(
+fn run<'a, V: Visit<'a>>(
     dec: &Decoder,
-    data: &[u8],
+    data: &'a [u8],
     mut pos: usize,
     start: Start,
-    validate: bool,
+    visit: &mut V,
     spills: u32,
 ) -> Result<usize> {
     let mut stack = Stack {
@@ -85,7 +145,7 @@ fn run(
             stack.frames[0] = frame;
             stack.props = props as u32;
             sp = 1;
-            match next_item(dec, data, &mut pos, &mut stack, &mut sp, validate)? {
+            match next_item(dec, data, &mut pos, &mut stack, &mut sp, visit)? {
                 Some(depth) => depth,
                 None => return Ok(pos),
             }
@@ -96,10 +156,7 @@ fn run(
             let limit = dec.max_depth();
             return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
         }
-        let next = match quick_next(dec, data, pos, validate) {
-            Some(next) => next,
-            None => read_head(dec, data, pos, depth, validate)?.1,
-        };
+        let next = visit.value(dec, data, pos, depth)?;
         match next {
             Next::Leaf(end) => pos = end,
             Next::Nest {
@@ -119,7 +176,7 @@ fn run(
                             return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
                         }
                         let start = Start::Frame(frame, props);
-                        pos = run(dec, data, pos, start, validate, spills + 1)?;
+                        pos = run(dec, data, pos, start, visit, spills + 1)?;
                     } else {
                         stack.frames[sp] = frame;
                         stack.props = (stack.props & !(1 << sp)) | (props as u32) << sp;
@@ -128,7 +185,7 @@ fn run(
                 }
             }
         }
-        match next_item(dec, data, &mut pos, &mut stack, &mut sp, validate)? {
+        match next_item(dec, data, &mut pos, &mut stack, &mut sp, visit)? {
             Some(next_depth) => depth = next_depth,
             None => return Ok(pos),
         }
@@ -138,13 +195,13 @@ fn run(
 /// Takes the next pending item from the top frame: reads a property name if needed and
 /// returns the depth of the value now at `pos`, or `None` when nothing is pending.
 #[inline]
-fn next_item(
+fn next_item<'a, V: Visit<'a>>(
     dec: &Decoder,
-    data: &[u8],
+    data: &'a [u8],
     pos: &mut usize,
     stack: &mut Stack,
     sp: &mut usize,
-    validate: bool,
+    visit: &mut V,
 ) -> Result<Option<u32>> {
     let Some(i) = (*sp).checked_sub(1) else {
         return Ok(None);
@@ -158,7 +215,12 @@ fn next_item(
         *sp -= 1;
     }
     if stack.props & (1 << i) != 0 {
-        *pos = string_block(data, *pos, dec.dialect().text_rules(), validate)?.1;
+        let start = *pos;
+        *pos = visit.name(dec, data, start)?;
+        if visit.validates() && dec.dialect().checks_script_property() {
+            let (name, _) = string_block(data, start, dec.dialect().text_rules(), false)?;
+            check_script_property(dec, data, name, *pos, frame.depth, true)?;
+        }
     }
     Ok(Some(frame.depth))
 }

@@ -148,71 +148,87 @@ fn godot3_accepts(mut text: &[u8]) -> bool {
 /// ```
 #[derive(Clone, Copy)]
 pub struct StrRef<'a> {
-    raw: &'a [u8],
-    rules: TextRules,
+    text: Text<'a>,
+}
+
+/// A block either known to be UTF-8 as a whole (checked once, where the reader validated it:
+/// [`StrRef::as_str`] then costs no second pass) or bytes not checked as `str` yet.
+#[derive(Clone, Copy)]
+enum Text<'a> {
+    Utf8(&'a str),
+    Raw(&'a [u8], TextRules),
+}
+
+/// Validates a string block by the engine's rules, keeping the proof as `&str` when the
+/// whole block is strict UTF-8 (the fast path of [`is_valid`], with the same answer).
+#[inline]
+pub(crate) fn checked(raw: &[u8], rules: TextRules) -> Option<StrRef<'_>> {
+    match core::str::from_utf8(raw) {
+        Ok(s) => Some(StrRef {
+            text: Text::Utf8(s),
+        }),
+        Err(_) if is_valid_slow(raw, rules) => Some(StrRef::new(raw, rules)),
+        Err(_) => None,
+    }
 }
 
 impl<'a> StrRef<'a> {
     pub(crate) fn new(raw: &'a [u8], rules: TextRules) -> StrRef<'a> {
-        StrRef { raw, rules }
+        StrRef {
+            text: Text::Raw(raw, rules),
+        }
+    }
+
+    fn rules(&self) -> TextRules {
+        match self.text {
+            // Strictly valid text decodes the same under both rules.
+            Text::Utf8(_) => TextRules::Strict,
+            Text::Raw(_, rules) => rules,
+        }
     }
 
     /// The block's bytes exactly as on the wire (without length and padding).
-    ///
-    /// ```
-    /// use gdwire::{from_bytes, Dialect};
-    /// // A String block holding "hi", a NUL and more bytes: the engine stops at the NUL.
-    /// let bytes = [4, 0, 0, 0, 4, 0, 0, 0, b'h', b'i', 0, b'x'];
-    /// let s = from_bytes(Dialect::GODOT_4, &bytes)?.as_string().unwrap();
-    /// assert_eq!(s.raw(), b"hi\0x");
-    /// assert_eq!(s.bytes(), b"hi");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
+    #[inline]
     pub fn raw(&self) -> &'a [u8] {
-        self.raw
+        match self.text {
+            Text::Utf8(s) => s.as_bytes(),
+            Text::Raw(raw, _) => raw,
+        }
     }
 
     /// The text bytes the engine keeps: leading BOM skipped, cut at the first NUL.
-    ///
-    /// ```
-    /// use gdwire::{from_bytes, Dialect};
-    /// // A leading BOM is skipped, as by the engine.
-    /// let bytes = [4, 0, 0, 0, 5, 0, 0, 0, 0xEF, 0xBB, 0xBF, b'h', b'i', 0, 0, 0];
-    /// let s = from_bytes(Dialect::GODOT_4, &bytes)?.as_string().unwrap();
-    /// assert_eq!(s.bytes(), b"hi");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
+    #[inline]
     pub fn bytes(&self) -> &'a [u8] {
-        visible_text(self.raw)
+        visible_text(self.raw())
     }
 
     /// The text as `&str`, or `None` if it is not strict UTF-8 (possible only in Godot 3).
     ///
-    /// ```
-    /// use gdwire::{from_bytes, Dialect};
-    /// let surrogate = [4, 0, 0, 0, 3, 0, 0, 0, 0xED, 0xA0, 0x80, 0];
-    /// let s = from_bytes(Dialect::GODOT_3, &surrogate)?.as_string().unwrap();
-    /// assert_eq!(s.as_str(), None); // valid for Godot 3, not for `&str`
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
+    /// Text the reader validated as it made the view (a [`Walker`](crate::read::Walker)'s
+    /// events) is not checked again. Views from an iterator over a decoded value were
+    /// validated by the decode, which keeps no `str` to hand over, so their text is checked
+    /// here once more (safe code cannot turn checked bytes into `&str` otherwise).
+    #[inline]
     pub fn as_str(&self) -> Option<&'a str> {
-        core::str::from_utf8(self.bytes()).ok()
+        match self.text {
+            Text::Utf8(s) => {
+                let s = s.strip_prefix('\u{FEFF}').unwrap_or(s);
+                match find_nul(s.as_bytes()) {
+                    // A NUL is a character of its own: always a boundary.
+                    Some(nul) => s.get(..nul),
+                    None => Some(s),
+                }
+            }
+            Text::Raw(..) => core::str::from_utf8(self.bytes()).ok(),
+        }
     }
 
     /// The code points as the engine decodes them (Godot 3 may yield surrogates and values
     /// above U+10FFFF). Stops early if the text is invalid, which cannot happen for a view
     /// obtained from a successful decode.
-    ///
-    /// ```
-    /// use gdwire::{from_bytes, Dialect};
-    /// let surrogate = [4, 0, 0, 0, 4, 0, 0, 0, b'a', 0xED, 0xA0, 0x80];
-    /// let s = from_bytes(Dialect::GODOT_3, &surrogate)?.as_string().unwrap();
-    /// assert_eq!(s.code_points().collect::<Vec<_>>(), [0x61, 0xD800]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
     pub fn code_points(&self) -> impl Iterator<Item = u32> + 'a {
         let mut text = self.bytes();
-        let rules = self.rules;
+        let rules = self.rules();
         core::iter::from_fn(move || {
             if text.is_empty() {
                 return None;
@@ -231,13 +247,6 @@ impl<'a> StrRef<'a> {
     }
 
     /// True when the text is empty.
-    ///
-    /// ```
-    /// use gdwire::{from_bytes, Dialect};
-    /// let s = from_bytes(Dialect::GODOT_4, &[4, 0, 0, 0, 0, 0, 0, 0])?.as_string().unwrap();
-    /// assert!(s.is_empty());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
     pub fn is_empty(&self) -> bool {
         self.bytes().is_empty()
     }

@@ -6,6 +6,7 @@ use crate::math::{
 };
 use crate::read::array::ArrayRef;
 use crate::read::dict::DictRef;
+use crate::read::items::Items;
 use crate::read::math_ref::MathRef;
 use crate::read::node_path::NodePathRef;
 use crate::read::object::{ObjectRef, SignalRef};
@@ -311,6 +312,28 @@ impl<'a> VariantRef<'a> {
         match self {
             VariantRef::Object(o) => Some(*o),
             _ => None,
+        }
+    }
+
+    /// A container's items (Array, Dictionary, full Object); `None` for anything else.
+    #[inline]
+    pub(crate) fn items(&self) -> Option<&Items<'a>> {
+        match self {
+            VariantRef::Array(a) => Some(a.items()),
+            VariantRef::Dictionary(d) => Some(d.items()),
+            VariantRef::Object(ObjectRef::Full(o)) => Some(o.items()),
+            _ => None,
+        }
+    }
+
+    /// Marks a container view's items as not validated (a child of a Walker's `Begin` view).
+    #[cold]
+    pub(crate) fn mark_unchecked(&mut self) {
+        match self {
+            VariantRef::Array(a) => a.items_mut().checked = false,
+            VariantRef::Dictionary(d) => d.items_mut().checked = false,
+            VariantRef::Object(ObjectRef::Full(o)) => o.items_mut().checked = false,
+            _ => {}
         }
     }
 }

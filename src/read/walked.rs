@@ -21,12 +21,12 @@ use crate::read::decoder::Decoder;
 ///              2,0,0,0, 3,0,0,0];
 /// let outer = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
 /// let mut items = outer.iter();
-/// let inner = items.next().unwrap()?.as_array().unwrap();
+/// let inner = items.next().unwrap().as_array().unwrap();
 /// let mut inner_items = inner.iter();
-/// assert_eq!(inner_items.by_ref().map(|v| v.unwrap().as_int().unwrap()).sum::<i64>(), 3);
+/// assert_eq!(inner_items.by_ref().map(|v| v.as_int().unwrap()).sum::<i64>(), 3);
 /// // The inner array was walked: hand its end back so `items` need not skip it again.
 /// assert!(items.resume(inner_items.walked().unwrap()));
-/// assert_eq!(items.next().unwrap()?, VariantRef::Int(3));
+/// assert_eq!(items.next().unwrap(), VariantRef::Int(3));
 /// # Ok::<(), gdwire::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug)]

@@ -77,8 +77,8 @@ impl<'a> Iter<'a> {
     #[inline]
     fn next(&mut self) -> Option<Result<(Option<StrRef<'a>>, VariantRef<'a>), Error>> {
         Some(match self {
-            Iter::Seq(it) => it.next()?.map(|v| (None, v)),
-            Iter::Props(it) => it.next()?.map(|(name, v)| (Some(name), v)),
+            Iter::Seq(it) => it.try_next()?.map(|v| (None, v)),
+            Iter::Props(it) => it.try_next()?.map(|(name, v)| (Some(name), v)),
         })
     }
 
@@ -191,8 +191,8 @@ impl<'a> Items<'a> {
     #[inline]
     pub(crate) fn next(&mut self, ends: &Ends<'a>) -> Option<Result<Node<'a>, Error>> {
         let v = match &mut self.iter {
-            Iter::Seq(it) => it.next()?,
-            Iter::Props(it) => it.next()?.map(|(_, v)| v),
+            Iter::Seq(it) => it.try_next()?,
+            Iter::Props(it) => it.try_next()?.map(|(_, v)| v),
         };
         Some(v.map(|v| self.place(v, ends)))
     }
@@ -203,8 +203,8 @@ impl<'a> Items<'a> {
         ends: &Ends<'a>,
     ) -> Option<Result<(Option<StrRef<'a>>, Node<'a>), Error>> {
         let (name, v) = match &mut self.iter {
-            Iter::Seq(it) => (None, it.next()?),
-            Iter::Props(it) => match it.next()? {
+            Iter::Seq(it) => (None, it.try_next()?),
+            Iter::Props(it) => match it.try_next()? {
                 Ok((name, v)) => (Some(name), Ok(v)),
                 Err(e) => return Some(Err(e)),
             },

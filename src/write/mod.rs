@@ -23,6 +23,7 @@
 
 mod array;
 mod container_type;
+mod copy;
 mod dict;
 mod math;
 mod node_path;
@@ -36,7 +37,6 @@ mod sink;
 mod stack;
 mod text;
 mod value;
-mod walk;
 mod writer;
 
 pub use container_type::ContainerTypeSpec;

@@ -1,11 +1,16 @@
 //! `Writer::value`: re-encoding a decoded view.
 
 use crate::error::{ErrorKind, Result};
-use crate::read::{ArrayKind, ObjectRef, VariantRef};
+use crate::read::decoder::Decoder;
+use crate::read::head::{read_value, Next};
+use crate::read::items::Items;
+use crate::read::quick_leaf;
+use crate::read::skip::{traverse, Visit};
+use crate::read::{ArrayKind, ObjectRef, VariantRef, MAX_DEPTH};
 use crate::variant_type::VariantType;
 use crate::write::container_type::Elem;
+use crate::write::copy::canonical_end;
 use crate::write::sink::Sink;
-use crate::write::walk::{Start, Walk};
 use crate::write::writer::Writer;
 
 use VariantType as T;
@@ -21,32 +26,48 @@ impl<S: Sink> Writer<S> {
     /// rule of [`Writer::with_full_objects`]. So engine-made bytes re-encode byte for byte
     /// (NodePath pads aside).
     ///
-    /// Nesting is walked with a fixed stack of 32 levels that continues in a nested call when
-    /// full: native recursion is at most `1024 / 32` calls deep. Depth above 1024 is
-    /// [`ErrorKind::TooDeep`].
-    ///
-    /// ```
-    /// use gdwire::{from_bytes, text, Dialect, Writer};
-    /// let mut out = Vec::new();
-    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
-    /// // Re-encode a decoded value inside a new array.
-    /// let old = from_bytes(Dialect::GODOT_4, &[2, 0, 0, 0, 7, 0, 0, 0])?;
-    /// w.begin_array(1)?;
-    /// w.value(&old)?;
-    /// w.finish()?;
-    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "[7]");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
+    /// A validated container (from `decode`, `Cursor::read` or their iterators) whose bytes
+    /// are already what this writer would write in the same dialect is copied as it stands;
+    /// anything else is re-encoded item by item in one linear pass over its bytes (the
+    /// reader's traversal, `read/skip.rs`), whose nesting stack continues in a nested call
+    /// every 32 levels with items pending. Depth above 1024 is [`ErrorKind::TooDeep`].
     pub fn value(&mut self, v: &VariantRef<'_>) -> Result<()> {
         self.guard(|w| {
             let depth = w.item()?;
-            w.walk(Start::Value(*v, depth))?;
-            Ok(())
+            match v.items() {
+                Some(items) => w.put_container_view(items, depth),
+                None if depth > MAX_DEPTH => Err(w.err(ErrorKind::TooDeep { limit: MAX_DEPTH })),
+                None => w.put_view_head(v),
+            }
         })
     }
 
-    /// Writes a view's header and everything up to its items; returns the items to walk.
-    pub(super) fn put_view_head<'v>(&mut self, v: &VariantRef<'v>) -> Result<Option<Walk<'v>>> {
+    /// Writes the container whose items are `items`, as an item at nesting `depth`.
+    fn put_container_view(&mut self, items: &Items<'_>, depth: u32) -> Result<()> {
+        // Copy when the bytes are canonical and no depth can exceed the writer's limit:
+        // the container's decode depth is `items.depth - 1` and its contents were checked
+        // against `max_depth` counted from the decode's root.
+        let decoded_at = items.depth.saturating_sub(1);
+        let deepest = u64::from(depth) + u64::from(items.dec.max_depth()) - u64::from(decoded_at);
+        if items.checked
+            && items.dec.dialect() == self.dialect
+            && deepest <= u64::from(MAX_DEPTH)
+            && !self.force_streaming()
+        {
+            if let Some(end) = canonical_end(items) {
+                return self.bytes(&items.data[items.header..end]);
+            }
+        }
+        // The limit is the writer's (checked per value in `Reencode`), not the decoder's.
+        let dec = items.dec.with_max_depth(u32::MAX);
+        let mut visit = Reencode { w: self };
+        traverse(&dec, items.data, items.header, depth, &mut visit)?;
+        Ok(())
+    }
+
+    /// Writes a view's header and, for a container, everything up to its items (which
+    /// follow in the traversal).
+    pub(super) fn put_view_head(&mut self, v: &VariantRef<'_>) -> Result<()> {
         use VariantRef as V;
         match *v {
             V::Nil => self.header(T::Nil, 0)?,
@@ -98,9 +119,6 @@ impl<S: Sink> Writer<S> {
                 self.header(T::Object, 0)?;
                 self.str_block(obj.class().raw())?;
                 self.u32(n)?;
-                if n > 0 {
-                    return Ok(Some(Walk::Props(obj.properties())));
-                }
             }
             V::Callable => self.header(T::Callable, 0)?,
             V::Signal(s) => {
@@ -113,9 +131,6 @@ impl<S: Sink> Writer<S> {
                 let key = d.key_type().map(Elem::from_view);
                 let value = d.value_type().map(Elem::from_view);
                 self.dict_head(n, key, value)?;
-                if n > 0 {
-                    return Ok(Some(Walk::Array(d.keys_and_values())));
-                }
             }
             V::Array(a) => {
                 let n = self.count(a.len())?;
@@ -126,9 +141,6 @@ impl<S: Sink> Writer<S> {
                     ArrayKind::PackedTypedArray => T::PackedTypedArray,
                 };
                 self.array_head(preferred, n, elem)?;
-                if n > 0 {
-                    return Ok(Some(Walk::Array(a.iter())));
-                }
             }
             V::PackedByteArray(p) => {
                 self.put_packed_raw(T::PackedByteArray, 0, p.len(), p.as_bytes())?
@@ -171,6 +183,37 @@ impl<S: Sink> Writer<S> {
                 }
             }
         }
-        Ok(None)
+        Ok(())
+    }
+}
+
+/// The re-encoding visitor: each value read from the source (trusted: it was validated, or
+/// is a walker's view whose text the writer checks anyway) and written at once.
+struct Reencode<'w, S: Sink> {
+    w: &'w mut Writer<S>,
+}
+
+impl<'a, S: Sink> Visit<'a> for Reencode<'_, S> {
+    #[inline]
+    fn value(&mut self, dec: &Decoder, data: &'a [u8], pos: usize, depth: u32) -> Result<Next> {
+        if depth > MAX_DEPTH {
+            return Err(self.w.err(ErrorKind::TooDeep { limit: MAX_DEPTH }));
+        }
+        if let Some((v, end)) = quick_leaf(dec, data, pos, false) {
+            self.w.put_view_head(&v)?;
+            return Ok(Next::Leaf(end));
+        }
+        let mut next = Next::Leaf(pos);
+        let v = read_value(dec, data, pos, depth, false, &mut next)?;
+        self.w.put_view_head(&v)?;
+        Ok(next)
+    }
+
+    #[inline]
+    fn name(&mut self, dec: &Decoder, data: &'a [u8], pos: usize) -> Result<usize> {
+        let rules = dec.dialect().text_rules();
+        let (name, end) = crate::read::input::string_block(data, pos, rules, false)?;
+        self.w.str_block(name.raw())?;
+        Ok(end)
     }
 }

@@ -32,7 +32,7 @@ use crate::write::stack::{Frame, SAVED_FRAMES};
 /// let len = w.finish()?;
 ///
 /// let dict = from_bytes(Dialect::GODOT_4, &buf[..len])?.as_dictionary().unwrap();
-/// assert_eq!(dict.get_str("hp")?.and_then(|v| v.as_int()), Some(100));
+/// assert_eq!(dict.get("hp").and_then(|v| v.as_int()), Some(100));
 /// # Ok::<(), gdwire::Error>(())
 /// ```
 pub struct Writer<S: Sink> {

@@ -229,7 +229,9 @@ def dec(data, off, ln, allow, pads):
         total = (names + subs) & 0xFFFFFFFF
         comps = []
         for _ in range(total):
+            strlen = i32(data, off) if ln >= 4 else 0
             s, used = dec_string(data, off, ln, pads["nodepath"])
+            pads["nodepath_spans"].append((off + 4 + strlen, off + used))
             comps.append(s)
             off += used
             ln -= used
@@ -404,7 +406,7 @@ def describe(v):
 
 
 def model_decode(data, allow):
-    pads = {"zero": [], "nodepath": []}
+    pads = {"zero": [], "nodepath": [], "nodepath_spans": []}
     try:
         v, used = dec(data, 0, len(data), allow, pads)
     except DecodeError as e:

@@ -3,7 +3,7 @@
 # Godot 3.2.3 engine by running tests/godot3/text.gd.
 # Usage: tests/godot3/regenerate_text.sh          (writes the fixture)
 #        tests/godot3/regenerate_text.sh --check  (fails if the engine's output differs)
-# The output is deterministic (fixed PRNG seed, no NodePath pads, no objects).
+# The output is deterministic (fixed PRNG seed, NodePath pads zeroed by zero_pads.py, no objects).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo_root="$(cd "$here/../.." && pwd)"
@@ -24,6 +24,8 @@ if [ "$status" -ne 0 ] || grep -q -e 'GDWIRE-TEXT-FAILURE' -e '^SCRIPT ERROR' "$
     tail -n 20 "$tmp/stderr" >&2 || true
     exit 1
 fi
+# NodePath pad bytes are uninitialised engine memory; zero them so reruns are byte-identical.
+python3 "$here/zero_pads.py" "$tmp/text.jsonl" >/dev/null
 if [ "${1:-}" = "--check" ]; then
     if cmp -s "$tmp/text.jsonl" "$target"; then
         echo "text fixture matches the engine"

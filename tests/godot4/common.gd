@@ -59,8 +59,8 @@ func container_type(builtin, cls, script):
 		return null
 	var path = null
 	if script != null:
-		path = shex(script.resource_path)
-	return {"builtin": builtin, "class": shex(cls), "script": path}
+		path = script.resource_path
+	return {"builtin": builtin, "class": String(cls), "script": path}
 
 
 func describe(v):
@@ -215,7 +215,7 @@ func describe_object(v):
 			props.append([shex(p.name), {"t": "nil"}])  # a null Object is written as NIL
 		else:
 			props.append([shex(p.name), describe(pv)])
-	return {"t": "Object", "class": shex(v.get_class()), "props": props}
+	return {"t": "Object", "class": v.get_class(), "props": props}
 
 
 func describe_dictionary(v):

@@ -46,7 +46,7 @@ pub fn view_events<'a>(
             out.push(key(&Event::Begin(v)));
             let mut it = a.iter();
             while let Some(item) = it.next() {
-                if let Some(w) = view_events(item?, resume, out)? {
+                if let Some(w) = view_events(item, resume, out)? {
                     assert!(it.resume(w), "array refused its own child");
                 }
             }
@@ -58,7 +58,7 @@ pub fn view_events<'a>(
             out.push(key(&Event::Begin(v)));
             let mut it = d.keys_and_values();
             while let Some(item) = it.next() {
-                if let Some(w) = view_events(item?, resume, out)? {
+                if let Some(w) = view_events(item, resume, out)? {
                     assert!(it.resume(w), "dictionary refused its own child");
                 }
             }
@@ -68,7 +68,7 @@ pub fn view_events<'a>(
         VariantRef::Dictionary(d) => {
             out.push(key(&Event::Begin(v)));
             for entry in d.iter() {
-                let (k, val) = entry?;
+                let (k, val) = entry;
                 view_events(k, false, out)?;
                 view_events(val, false, out)?;
             }
@@ -79,7 +79,7 @@ pub fn view_events<'a>(
             out.push(key(&Event::Begin(v)));
             let mut it = o.properties();
             while let Some(p) = it.next() {
-                let (name, val) = p?;
+                let (name, val) = p;
                 out.push(key(&Event::Property(name)));
                 if let Some(w) = view_events(val, resume, out)? {
                     assert!(it.resume(w), "object refused its own child");

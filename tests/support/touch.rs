@@ -662,8 +662,11 @@ fn node_path(p: NodePathRef<'_>) {
         .map(|s| s.raw().as_ptr())
         .eq(parts.iter().map(|s| s.raw().as_ptr())));
     assert_eq!(p.has_property_flag(), p.flags() & 2 != 0);
-    // As in the engine, a path with no parts is never absolute.
-    assert_eq!(p.is_absolute(), p.flags() & 1 != 0 && !parts.is_empty());
+    // The absolute bit decides, except for a path with no parts: Godot 4 keeps it absolute
+    // (`NodePath("/")`), Godot 3 and Pandemonium do not (engine fixtures of each check which).
+    if p.flags() & 1 == 0 || !parts.is_empty() {
+        assert_eq!(p.is_absolute(), p.flags() & 1 != 0);
+    }
     assert!(reflexive(p));
 }
 
@@ -702,13 +705,14 @@ fn full_object<'a>(o: FullObjectRef<'a>, stack: &mut Vec<VariantRef<'a>>) {
             (n - taken, (n - taken, Some(n - taken)))
         );
         let Some(p) = it.next() else { break };
-        let (name, value) = p.expect("property of a validated object");
+        let (name, value) = p;
         text(name);
         stack.push(value);
         taken += 1;
     }
     assert_eq!(taken, n);
     assert!(it.walked().is_some());
+    assert_eq!(o.try_properties().filter(|p| p.is_ok()).count(), n);
 }
 
 fn array<'a>(a: ArrayRef<'a>, stack: &mut Vec<VariantRef<'a>>) -> VariantType {
@@ -736,7 +740,7 @@ fn array<'a>(a: ArrayRef<'a>, stack: &mut Vec<VariantRef<'a>>) -> VariantType {
             (n - taken, (n - taken, Some(n - taken)))
         );
         let Some(item) = it.next() else { break };
-        let item = item.expect("element of a validated array");
+        let item = item;
         if samples(n).any(|i| i == taken) {
             picked.push((taken, shallow(&item)));
         }
@@ -747,11 +751,18 @@ fn array<'a>(a: ArrayRef<'a>, stack: &mut Vec<VariantRef<'a>>) -> VariantType {
     assert!(it.next().is_none());
     assert!(it.walked().is_some());
     for (i, want) in picked {
-        let got = a.get(i).expect("index in range").expect("validated");
+        let got = a.get(i).expect("index in range");
         assert_eq!(shallow(&got), want, "get({i})");
     }
     assert!(a.get(n).is_none());
     assert_eq!(a.into_iter().len(), n);
+    // Validated: the fallible form agrees item for item and never fails.
+    assert!(a.is_validated());
+    assert!(a
+        .try_iter()
+        .zip(a.iter())
+        .all(|(t, x)| shallow(&t.expect("validated")) == shallow(&x)));
+    assert_eq!(a.try_iter().count(), n);
     ty
 }
 
@@ -760,23 +771,17 @@ fn walked_end<'a>(v: &VariantRef<'a>) -> Option<Walked<'a>> {
     match v {
         VariantRef::Array(a) => {
             let mut it = a.iter();
-            for x in it.by_ref() {
-                x.expect("validated");
-            }
+            for _ in it.by_ref() {}
             it.walked()
         }
         VariantRef::Dictionary(d) => {
             let mut it = d.iter();
-            for x in it.by_ref() {
-                x.expect("validated");
-            }
+            for _ in it.by_ref() {}
             it.walked()
         }
         VariantRef::Object(ObjectRef::Full(o)) => {
             let mut it = o.properties();
-            for x in it.by_ref() {
-                x.expect("validated");
-            }
+            for _ in it.by_ref() {}
             it.walked()
         }
         _ => None,
@@ -807,7 +812,7 @@ fn dict<'a>(d: DictRef<'a>, stack: &mut Vec<VariantRef<'a>>) {
             (n - taken, (n - taken, Some(n - taken)))
         );
         let Some(entry) = it.next() else { break };
-        let (k, v) = entry.expect("entry of a validated dictionary");
+        let (k, v) = entry;
         if let VariantRef::String(s) | VariantRef::StringName(s) = k {
             longest = longest.max(s.bytes().len());
             if let Some(text) = s.as_str() {
@@ -837,23 +842,40 @@ fn dict<'a>(d: DictRef<'a>, stack: &mut Vec<VariantRef<'a>>) {
     assert!(it.walked().is_some());
     // Hand the first entry's value back walked to its end: iteration goes on after it.
     let mut it = d.iter();
-    if let Some(w) = it.next().and_then(|e| walked_end(&e.expect("validated").1)) {
+    if let Some(w) = it.next().and_then(|e| walked_end(&e.1)) {
         assert!(it.resume(w), "the dictionary refused its own child");
         assert_eq!(it.len(), n - 1);
-        let next = it.next().map(|e| shallow(&e.expect("validated").0));
+        let next = it.next().map(|e| shallow(&e.0));
         assert_eq!(next, second);
     }
     for (key, last) in &str_keys {
-        let got = d.get_str(key).expect("validated").expect("a present key");
-        assert_eq!(shallow(&got), shallow(last), "get_str({key:?})");
+        let got = d.get(key).expect("a present key");
+        assert_eq!(shallow(&got), shallow(last), "get({key:?})");
+        // The typed lookup finds the same value, or says which type it found.
+        match i64::try_from(*last) {
+            Ok(i) => assert_eq!(d.get_as::<i64>(key), Ok(i)),
+            Err(e) => assert_eq!(
+                d.get_as::<i64>(key),
+                Err(gdwire::read::GetError::WrongType { key, wrong: e })
+            ),
+        }
     }
     for (key, last) in &int_keys {
-        let got = d.get_int(*key).expect("validated").expect("a present key");
-        assert_eq!(shallow(&got), shallow(last), "get_int({key})");
+        let got = d.get_by_int_key(*key).expect("a present key");
+        assert_eq!(shallow(&got), shallow(last), "get_by_int_key({key})");
     }
     // Longer than every text key: absent.
     let absent = "x".repeat(longest + 1);
-    assert!(d.get_str(&absent).expect("validated").is_none());
+    assert!(d.get(&absent).is_none());
+    assert!(matches!(
+        d.get_as::<bool>(&absent),
+        Err(gdwire::read::GetError::Missing { .. })
+    ));
+    assert!(d.is_validated());
+    assert!(d.try_iter().zip(d.iter()).all(|(t, (k, v))| {
+        let (tk, tv) = t.expect("validated");
+        shallow(&tk) == shallow(&k) && shallow(&tv) == shallow(&v)
+    }));
     let absent = if lo > hi {
         Some(0)
     } else if lo > i64::MIN {
@@ -862,6 +884,6 @@ fn dict<'a>(d: DictRef<'a>, stack: &mut Vec<VariantRef<'a>>) {
         hi.checked_add(1)
     };
     if let Some(key) = absent {
-        assert!(d.get_int(key).expect("validated").is_none());
+        assert!(d.get_by_int_key(key).is_none());
     }
 }

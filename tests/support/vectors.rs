@@ -114,7 +114,7 @@ pub fn walk(value: &VariantRef<'_>) -> Result<usize, Error> {
                 let _ = a.element_type();
                 let mut n = 0;
                 for item in a.iter() {
-                    stack.push(item?);
+                    stack.push(item);
                     n += 1;
                 }
                 assert_eq!(n, a.len());
@@ -123,7 +123,7 @@ pub fn walk(value: &VariantRef<'_>) -> Result<usize, Error> {
                 let _ = (d.key_type(), d.value_type());
                 let mut n = 0;
                 for entry in d.iter() {
-                    let (k, v) = entry?;
+                    let (k, v) = entry;
                     stack.push(k);
                     stack.push(v);
                     n += 1;
@@ -134,7 +134,7 @@ pub fn walk(value: &VariantRef<'_>) -> Result<usize, Error> {
                 let _ = o.class().bytes();
                 let mut n = 0;
                 for prop in o.properties() {
-                    let (name, v) = prop?;
+                    let (name, v) = prop;
                     let _ = name.bytes();
                     stack.push(v);
                     n += 1;

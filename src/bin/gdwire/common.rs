@@ -51,6 +51,11 @@ pub enum FramingArg {
     /// u32 big-endian length prefixes.
     #[value(name = "stream-be")]
     StreamBe,
+    /// The whole input is one Godot 4 SceneMultiplayer packet (dump, validate).
+    Multiplayer,
+    /// SceneMultiplayer packets, each `[u32 LE length][u8 tag][packet]` (dump, validate).
+    #[value(name = "multiplayer-capture")]
+    MultiplayerCapture,
 }
 
 impl FramingArg {
@@ -58,8 +63,8 @@ impl FramingArg {
     /// is resolved before anything is read).
     pub fn framing(self, max_frame: usize) -> Option<Framing> {
         let endian = match self {
-            FramingArg::None | FramingArg::Auto => return None,
-            FramingArg::Stream => Endian::Little,
+            FramingArg::None | FramingArg::Auto | FramingArg::Multiplayer => return None,
+            FramingArg::Stream | FramingArg::MultiplayerCapture => Endian::Little,
             FramingArg::StreamBe => Endian::Big,
         };
         Some(Framing::new(endian).with_max_frame(max_frame))
@@ -72,6 +77,33 @@ impl FramingArg {
             FramingArg::None => "none",
             FramingArg::Stream => "stream",
             FramingArg::StreamBe => "stream-be",
+            FramingArg::Multiplayer => "multiplayer",
+            FramingArg::MultiplayerCapture => "multiplayer-capture",
+        }
+    }
+}
+
+impl WireArgs {
+    /// True for the multiplayer framings (handled by `multiplayer.rs`; never tried by auto).
+    pub fn is_multiplayer(&self) -> bool {
+        matches!(
+            self.framing,
+            FramingArg::Multiplayer | FramingArg::MultiplayerCapture
+        )
+    }
+
+    /// The plan for the multiplayer framings: SceneMultiplayer is Godot 4's, so `auto` means
+    /// the newest Godot 4 rules.
+    pub fn multiplayer_plan(&self) -> Plan {
+        let dialect = match self.dialect {
+            DialectChoice::One(d) => d,
+            DialectChoice::Auto => Dialect::GODOT_4,
+        };
+        Plan {
+            dialect,
+            framing: self.framing,
+            max_frame: self.max_frame,
+            data: None,
         }
     }
 }

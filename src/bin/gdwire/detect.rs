@@ -166,6 +166,7 @@ fn framing_prior(f: FramingArg) -> usize {
         FramingArg::None | FramingArg::Auto => 0,
         FramingArg::Stream => 1,
         FramingArg::StreamBe => 2,
+        FramingArg::Multiplayer | FramingArg::MultiplayerCapture => 3,
     }
 }
 
@@ -376,7 +377,7 @@ fn look_at(
         }
     }
     // An unpadded PackedByteArray at the very end "uses" its missing padding.
-    Ok(walker.position().min(bytes.len()))
+    Ok(walker.offset().min(bytes.len()))
 }
 
 /// A squared length of 1 give or take float32 rounding (and an all-zero default value,

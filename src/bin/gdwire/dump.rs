@@ -45,6 +45,11 @@ enum Format {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let make = |dialect: Dialect| Decoder::new(dialect).with_allow_objects(args.allow_objects);
+    if args.wire.is_multiplayer() {
+        let decoder = make(args.wire.multiplayer_plan().dialect);
+        crate::multiplayer::dump(&args.wire, decoder, &args.inputs.files)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut line = Vec::new();

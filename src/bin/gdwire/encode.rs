@@ -71,6 +71,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if values.is_empty() {
         bail!("{name}: no value");
     }
+    if matches!(
+        args.framing,
+        FramingArg::Multiplayer | FramingArg::MultiplayerCapture
+    ) {
+        bail!("--framing {} is for dump and validate", args.framing.name());
+    }
     let framing = match args.framing {
         FramingArg::Auto if values.len() == 1 => FramingArg::None,
         FramingArg::Auto => FramingArg::Stream,

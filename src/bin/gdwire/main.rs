@@ -7,6 +7,7 @@ mod common;
 mod detect;
 mod dump;
 mod encode;
+mod multiplayer;
 mod stats;
 mod textin;
 mod textout;

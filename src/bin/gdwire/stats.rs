@@ -92,7 +92,7 @@ fn walk(decoder: &Decoder, payload: &[u8], t: &mut Totals) -> gdwire::Result<Var
         top.get_or_insert(ty);
         depth += usize::from(opens);
     }
-    let used = walker.position();
+    let used = walker.offset();
     if used != payload.len() {
         let count = payload.len() - used;
         return Err(gdwire::Error::new(ErrorKind::TrailingBytes { count }, used));
@@ -124,6 +124,7 @@ fn progress(len: Option<u64>) -> ProgressBar {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    crate::multiplayer::reject(&args.wire, "stats")?;
     let make = |dialect: Dialect| Decoder::new(dialect).with_allow_objects(args.allow_objects);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

@@ -55,6 +55,28 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .with_max_depth(depth)
     };
     for file in &args.inputs.files {
+        if args.wire.is_multiplayer() {
+            let decoder = make(args.wire.multiplayer_plan().dialect);
+            match crate::multiplayer::validate(&args.wire, decoder, file) {
+                Ok((n, bytes)) => {
+                    if !args.quiet {
+                        println!(
+                            "{}: {n} packet{} valid ({}, {} bytes)",
+                            display_name(file),
+                            if n == 1 { "" } else { "s" },
+                            args.wire.multiplayer_plan().dialect,
+                            bytes
+                        );
+                    }
+                    continue;
+                }
+                Err(e) if e.downcast_ref::<Located>().is_some() => {
+                    eprintln!("gdwire: invalid: {e:#}");
+                    return Ok(ExitCode::FAILURE);
+                }
+                Err(e) => return Err(e),
+            }
+        }
         let plan = plan(&args.wire, file, &make, !strict)?;
         let decoder = make(plan.dialect);
         let mut values = 0usize;

@@ -1,0 +1,200 @@
+//! The compressed Variant encoding of `MultiplayerAPI::encode_and_compress_variant`: a bool in
+//! one byte, an int in 1/2/4/8 bytes, anything else as plain `encode_variant` output.
+
+use crate::error::{Error, ErrorKind, Expected, PacketField, Result};
+use crate::read::{Decoder, VariantRef};
+use crate::variant_type::VariantType;
+
+/// Bits 0–5 of a compressed value's first byte: the type.
+pub(crate) const TYPE_MASK: u8 = 0x3F;
+/// Bit 7: a bool's value.
+pub(crate) const BOOL_TRUE: u8 = 0x80;
+const BOOL_ID: u8 = 1;
+const INT_ID: u8 = 2;
+
+fn short(field: PacketField, at: usize) -> Error {
+    Error::new(ErrorKind::Truncated(Expected::Packet(field)), at)
+}
+
+/// Checks the compressed value at `pos` (which must be `< end`) and returns where it ends.
+/// `bytes` is the whole packet so that error offsets are packet offsets.
+pub(crate) fn skip_one(dec: &Decoder, bytes: &[u8], pos: usize, end: usize) -> Result<usize> {
+    let head = *bytes
+        .get(..end)
+        .and_then(|b| b.get(pos))
+        .ok_or(short(PacketField::Value, pos))?;
+    let max = dec.dialect().variant_max();
+    let id = head & TYPE_MASK;
+    if id >= max {
+        return Err(Error::new(ErrorKind::UnknownType { id, max }, pos));
+    }
+    match id {
+        BOOL_ID => Ok(pos + 1),
+        INT_ID => {
+            let after = pos + 1 + int_width(head);
+            if after > end {
+                let kind = ErrorKind::Truncated(Expected::Payload(VariantType::Int));
+                return Err(Error::new(kind, pos + 1));
+            }
+            Ok(after)
+        }
+        // The engine hands the whole byte, mode bits included, to `decode_variant`.
+        _ => {
+            let used = dec
+                .validate(&bytes[pos..end])
+                .map_err(|e| e.offset_by(pos))?;
+            Ok(pos + used)
+        }
+    }
+}
+
+/// Reads the compressed value at `pos`; returns it and where it ends.
+pub(crate) fn read_one<'a>(
+    dec: &Decoder,
+    bytes: &'a [u8],
+    pos: usize,
+    end: usize,
+) -> Result<(VariantRef<'a>, usize)> {
+    let after = skip_one(dec, bytes, pos, end)?;
+    let head = bytes[pos];
+    Ok(match head & TYPE_MASK {
+        BOOL_ID => (VariantRef::Bool(head & BOOL_TRUE != 0), after),
+        INT_ID => (VariantRef::Int(read_int(&bytes[pos + 1..after])), after),
+        _ => {
+            let (value, used) = dec
+                .decode_prefix(&bytes[pos..end])
+                .map_err(|e| e.offset_by(pos))?;
+            (value, pos + used)
+        }
+    })
+}
+
+/// Bytes after the type byte of a compressed int (mode in bits 6–7).
+pub(crate) const fn int_width(head: u8) -> usize {
+    1 << (head >> 6)
+}
+
+fn read_int(b: &[u8]) -> i64 {
+    match *b {
+        [a] => a as i8 as i64,
+        [a, b] => i16::from_le_bytes([a, b]) as i64,
+        [a, b, c, d] => i32::from_le_bytes([a, b, c, d]) as i64,
+        [a, b, c, d, e, f, g, h] => i64::from_le_bytes([a, b, c, d, e, f, g, h]),
+        _ => 0, // unreachable: the width comes from the mode bits
+    }
+}
+
+/// The compressed form of an int: type byte and the narrowest of i8/i16/i32/i64, as the
+/// engine chooses. Returns the buffer and how many of its bytes are used.
+pub(crate) fn int_bytes(v: i64) -> ([u8; 9], usize) {
+    let mut out = [0u8; 9];
+    let le = v.to_le_bytes();
+    let (mode, width) = if i8::try_from(v).is_ok() {
+        (0u8, 1)
+    } else if i16::try_from(v).is_ok() {
+        (1, 2)
+    } else if i32::try_from(v).is_ok() {
+        (2, 4)
+    } else {
+        (3, 8)
+    };
+    out[0] = INT_ID | mode << 6;
+    out[1..1 + width].copy_from_slice(&le[..width]);
+    (out, 1 + width)
+}
+
+/// The compressed form of a bool: `0x01` or `0x81`.
+pub(crate) const fn bool_byte(v: bool) -> u8 {
+    if v {
+        BOOL_ID | BOOL_TRUE
+    } else {
+        BOOL_ID
+    }
+}
+
+/// Compressed values in a packet: arguments of a remote call, a spawn state, the values of
+/// a sync entry. The packet was validated when it was parsed, so the count is known; each
+/// item is still a `Result` because views are built as you iterate (they cannot fail on a
+/// validated packet).
+///
+/// Bools and ints come back as [`VariantRef::Bool`] and [`VariantRef::Int`] whatever width
+/// they were sent in; every other value is the crate's ordinary view of its
+/// `encode_variant` bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct Values<'a> {
+    dec: Decoder,
+    bytes: &'a [u8],
+    pos: usize,
+    end: usize,
+    left: u32,
+}
+
+impl<'a> Values<'a> {
+    /// Validates the compressed values in `bytes[pos..end]`: exactly `count` of them when
+    /// `count` is given (and they must end at `end` when `fill` is true), otherwise as many as
+    /// fill the range.
+    pub(crate) fn check(
+        dec: Decoder,
+        bytes: &'a [u8],
+        pos: usize,
+        end: usize,
+        count: Option<u32>,
+    ) -> Result<(Values<'a>, usize)> {
+        let mut at = pos;
+        let mut n = 0u32;
+        loop {
+            match count {
+                Some(c) if n == c => break,
+                None if at >= end => break,
+                _ => {}
+            }
+            at = skip_one(&dec, bytes, at, end)?;
+            n += 1;
+        }
+        let values = Values {
+            dec,
+            bytes,
+            pos,
+            end: at,
+            left: n,
+        };
+        Ok((values, at))
+    }
+
+    /// The encoded bytes of the values not read yet.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes.get(self.pos..self.end).unwrap_or_default()
+    }
+
+    /// Packet offset of the next value.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+}
+
+impl<'a> Iterator for Values<'a> {
+    type Item = Result<VariantRef<'a>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.left == 0 {
+            return None;
+        }
+        match read_one(&self.dec, self.bytes, self.pos, self.end) {
+            Ok((value, after)) => {
+                self.pos = after;
+                self.left -= 1;
+                Some(Ok(value))
+            }
+            Err(e) => {
+                self.left = 0;
+                Some(Err(e))
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left as usize, Some(self.left as usize))
+    }
+}
+
+impl ExactSizeIterator for Values<'_> {}

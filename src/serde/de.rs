@@ -1,0 +1,677 @@
+//! The deserializer: the one-pass [`Walker`] drives serde's visitors, so every byte is read
+//! once and validated as it is reached; strings, byte arrays and packed arrays are handed out
+//! borrowed from the input.
+
+use alloc::string::{String, ToString};
+use core::marker::PhantomData;
+
+use serde::de::{
+    self, DeserializeSeed, EnumAccess, Error as _, MapAccess, SeqAccess,
+    Unexpected, VariantAccess, Visitor,
+};
+
+use crate::dialect::Dialect;
+use crate::frame::{Framing, Split};
+use crate::read::{Decoder, Event, ObjectRef, StrRef, VariantRef, Walker};
+use crate::serde::error::{Error, Result};
+use crate::serde::leaf::{marker, visit_leaf, Hint, LeafDe, Marker};
+
+
+/// Nesting limit of the deserializer (the top-level value is depth 0), like `serde_json`'s
+/// default recursion limit: serde visitors recurse natively, so deeper input is refused
+/// rather than risking the thread's stack.
+pub const MAX_NESTING: u32 = 128;
+
+const STACK: usize = MAX_NESTING as usize + 1;
+
+/// A serde deserializer over Godot Variant bytes: one value ([`Deserializer::from_bytes`]),
+/// values back to back ([`Deserializer::new`], [`Deserializer::from_cursor`]) or `store_var`
+/// frames ([`Deserializer::framed`]).
+///
+/// Each value is walked once with the crate's [`Walker`], which validates as it goes: a
+/// malformed value fails where the bad bytes are, with their offset. The deserializer
+/// allocates nothing itself (errors aside); borrowed `&str`, `&[u8]` and
+/// [`PackedRef`](crate::PackedRef) fields point into the input.
+///
+/// ```
+/// use serde::Deserialize;
+/// use gdwire::frame::Framing;
+/// use gdwire::serde::Deserializer;
+/// use gdwire::{Decoder, Dialect};
+///
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// struct Ping { seq: u32 }
+///
+/// // Two values as `FileAccess.store_var` writes them: u32 length, then the value.
+/// let file = [
+///     28, 0, 0, 0, 0x1b,0,0,0, 1,0,0,0, 4,0,0,0, 3,0,0,0, b's',b'e',b'q',0, 2,0,0,0, 7,0,0,0,
+///     28, 0, 0, 0, 0x1b,0,0,0, 1,0,0,0, 4,0,0,0, 3,0,0,0, b's',b'e',b'q',0, 2,0,0,0, 8,0,0,0,
+/// ];
+/// let decoder = Decoder::new(Dialect::GODOT_4);
+/// let pings: Vec<Ping> = Deserializer::framed(Framing::default(), decoder, &file)
+///     .into_iter()
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!(pings, [Ping { seq: 7 }, Ping { seq: 8 }]);
+/// # Ok::<(), gdwire::serde::Error>(())
+/// ```
+pub struct Deserializer<'de> {
+    walker: Walker<'de, STACK>,
+    peeked: Option<(Event<'de>, usize)>,
+    dec: Decoder,
+    /// The current value's bytes (what the walker reads) and their offset in `input`.
+    value: &'de [u8],
+    base: usize,
+    /// The whole input; where the next value (or frame) starts; whether `value` is set up.
+    input: &'de [u8],
+    next: usize,
+    loaded: bool,
+    framing: Option<Framing>,
+    /// Offset of `input` in the caller's buffer (a cursor's position), for error offsets.
+    offset_shift: usize,
+}
+
+impl<'de> Deserializer<'de> {
+    /// One value (or several back to back) in `dialect` with engine defaults.
+    pub fn from_bytes(dialect: Dialect, bytes: &'de [u8]) -> Deserializer<'de> {
+        Deserializer::new(Decoder::new(dialect), bytes)
+    }
+
+    /// Values back to back in `bytes` (`var_to_bytes` outputs concatenated), read with
+    /// `decoder`'s options; its nesting limit is capped at [`MAX_NESTING`].
+    pub fn new(decoder: Decoder, bytes: &'de [u8]) -> Deserializer<'de> {
+        let max = decoder.max_depth().min(MAX_NESTING);
+        let dec = decoder.with_max_depth(max);
+        Deserializer {
+            walker: Walker::with_stack(dec, bytes),
+            peeked: None,
+            dec,
+            value: bytes,
+            base: 0,
+            input: bytes,
+            next: 0,
+            loaded: false,
+            framing: None,
+            offset_shift: 0,
+        }
+    }
+
+    /// The values left in `cursor`, from its position on (offsets in errors count from the
+    /// start of the cursor's input).
+    pub fn from_cursor(cursor: crate::Cursor<'de>) -> Deserializer<'de> {
+        Deserializer::at(cursor.decoder(), cursor.remaining(), 0).shifted(cursor.position())
+    }
+
+    fn shifted(mut self, by: usize) -> Self {
+        self.offset_shift = by;
+        self
+    }
+
+    /// The value at `offset` in `input` (offsets in errors count from the start of `input`).
+    pub(crate) fn at(decoder: Decoder, input: &'de [u8], offset: usize) -> Deserializer<'de> {
+        let mut de = Deserializer::new(decoder, input.get(offset..).unwrap_or_default());
+        de.offset_shift = offset;
+        de
+    }
+
+    /// Length-prefixed values, as `FileAccess.store_var`, `StreamPeer.put_var` and
+    /// `PacketPeerStream` write them ([`Framing`] says the prefix's byte order and the
+    /// largest frame). Bytes after a value inside its frame are ignored, as by the engine.
+    pub fn framed(framing: Framing, decoder: Decoder, bytes: &'de [u8]) -> Deserializer<'de> {
+        let mut de = Deserializer::new(decoder, bytes);
+        de.framing = Some(framing);
+        de
+    }
+
+    /// Offset (in the input) where the next value, or frame, starts.
+    pub fn position(&self) -> usize {
+        self.offset_shift + self.next
+    }
+
+    /// True when no bytes are left for another value.
+    pub fn is_at_end(&self) -> bool {
+        !self.loaded && self.next >= self.input.len()
+    }
+
+    /// Deserializes the next value of the sequence; `None` once the input is used up.
+    pub fn next_value<T: de::Deserialize<'de>>(&mut self) -> Option<Result<T>> {
+        if self.is_at_end() {
+            return None;
+        }
+        let result = T::deserialize(&mut *self);
+        if result.is_err() {
+            // No telling where the next value starts: the sequence ends here.
+            self.next = self.input.len();
+            self.loaded = false;
+            return Some(result);
+        }
+        self.done_value();
+        Some(result)
+    }
+
+    /// The values of the sequence as an iterator of `T` (it ends after the first error).
+    pub fn into_iter<T: de::Deserialize<'de>>(self) -> StreamIter<'de, T> {
+        StreamIter {
+            de: self,
+            _t: PhantomData,
+        }
+    }
+
+    /// Checks that nothing is left after the value(s) read, like `serde_json`'s `end`: one
+    /// value per buffer is the `var_to_bytes` / `PacketPeer.put_var` contract.
+    pub fn end(&mut self) -> Result<()> {
+        if self.loaded {
+            self.done_value();
+        }
+        match self.input.len().saturating_sub(self.next) {
+            0 => Ok(()),
+            count => Err(Error::wire(
+                crate::Error::new(crate::ErrorKind::TrailingBytes { count }, self.next),
+                self.offset_shift,
+            )),
+        }
+    }
+
+    /// The value just deserialized is complete: the next one starts after it.
+    fn done_value(&mut self) {
+        if self.framing.is_none() {
+            self.next = self.base - self.offset_shift + self.walker.offset();
+        }
+        self.loaded = false;
+        self.peeked = None;
+    }
+
+    /// Sets the walker on the next value (or frame).
+    #[cold]
+    fn load(&mut self) -> Result<()> {
+        let rest = self.input.get(self.next..).unwrap_or_default();
+        match self.framing {
+            None => {
+                self.value = rest;
+                self.base = self.offset_shift + self.next;
+            }
+            Some(framing) => match framing.split(rest) {
+                Ok(Split::Complete { frame, rest }) => {
+                    self.value = frame;
+                    self.base = self.offset_shift + self.next + crate::frame::PREFIX_LEN;
+                    self.next = self.input.len() - rest.len();
+                }
+                Ok(Split::Partial { needed }) => {
+                    let at = self.offset_shift + self.input.len();
+                    let msg = alloc::format!("the last frame lacks {needed} bytes");
+                    return Err(Error::message(msg).at(at));
+                }
+                Err(e) => return Err(Error::wire(e, self.offset_shift + self.next)),
+            },
+        }
+        self.walker.reset(self.value);
+        self.loaded = true;
+        Ok(())
+    }
+
+    #[inline]
+    fn next_event(&mut self) -> Result<(Event<'de>, usize)> {
+        match self.peeked.take() {
+            Some(p) => Ok(p),
+            None => self.step(),
+        }
+    }
+
+    #[inline]
+    fn peek_event(&mut self) -> Result<&(Event<'de>, usize)> {
+        if self.peeked.is_none() {
+            self.peeked = Some(self.step()?);
+        }
+        match &self.peeked {
+            Some(p) => Ok(p),
+            None => Err(Error::message("no value")),
+        }
+    }
+
+    #[inline]
+    fn step(&mut self) -> Result<(Event<'de>, usize)> {
+        if !self.loaded {
+            self.load()?;
+        }
+        let at = self.base + self.walker.offset();
+        match self.walker.next() {
+            Some(Ok(e)) => Ok((e, at)),
+            Some(Err(e)) => Err(Error::wire(e, self.base)),
+            None => Err(Error::message("no value left").at(at)),
+        }
+    }
+
+    /// The End event of a container whose items were all taken.
+    #[inline]
+    fn expect_end(&mut self) -> Result<()> {
+        match self.next_event()? {
+            (Event::End, _) => Ok(()),
+            (_, at) => Err(Error::message("container has more items than were read").at(at)),
+        }
+    }
+
+    /// Steps over one whole value (`IgnoredAny`: unknown fields, unread tail items).
+    fn skip_value(&mut self) -> Result<()> {
+        let mut open = 0u32;
+        loop {
+            match self.next_event()?.0 {
+                Event::Begin(_) => open += 1,
+                Event::End => open -= 1,
+                Event::Property(_) => continue,
+                Event::Value(_) => {}
+            }
+            if open == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    /// A key's text for an error path, re-read from the bytes (`props`: an object property
+    /// name, which has no header).
+    #[cold]
+    fn key_text(&self, at: usize, props: bool) -> String {
+        let bytes = self.value.get(at - self.base..).unwrap_or_default();
+        let rules = self.dec.dialect().text_rules();
+        if props {
+            return match crate::read::input::string_block(bytes, 0, rules, false) {
+                Ok((s, _)) => lossy(s),
+                Err(_) => "?".into(),
+            };
+        }
+        match self.dec.decode(bytes) {
+            Ok(VariantRef::String(s) | VariantRef::StringName(s)) => lossy(s),
+            Ok(VariantRef::Int(i)) => i.to_string(),
+            Ok(other) => alloc::format!("<{} key>", other.variant_type()),
+            Err(_) => "?".into(),
+        }
+    }
+
+    fn visit_event<V: Visitor<'de>>(
+        &mut self,
+        event: Event<'de>,
+        at: usize,
+        hint: Hint,
+        visitor: V,
+    ) -> Result<V::Value> {
+        match event {
+            Event::Value(v) => visit_leaf(v, hint, visitor).map_err(|e| e.at(at)),
+            Event::Property(name) => visit_leaf(VariantRef::String(name), hint, visitor),
+            Event::Begin(v) => self.visit_container(v, visitor).map_err(|e| e.at(at)),
+            Event::End => Err(Error::message("a value was expected").at(at)),
+        }
+    }
+
+    fn visit_container<V: Visitor<'de>>(&mut self, v: VariantRef<'de>, visitor: V) -> Result<V::Value> {
+        let (len, map, props) = match v {
+            VariantRef::Array(a) => (a.len(), false, false),
+            VariantRef::Dictionary(d) => (d.len(), true, false),
+            VariantRef::Object(ObjectRef::Full(o)) => (o.len(), true, true),
+            other => return Err(unexpected(&other, &visitor)),
+        };
+        let len = u32::try_from(len).unwrap_or(u32::MAX);
+        if map {
+            let mut access = MapAcc {
+                de: self,
+                left: len,
+                key_at: 0,
+                props,
+            };
+            let value = visitor.visit_map(&mut access)?;
+            if access.left > 0 {
+                return Err(Error::invalid_length(len as usize, &"fewer entries"));
+            }
+            self.expect_end()?;
+            Ok(value)
+        } else {
+            let mut access = SeqAcc {
+                de: self,
+                left: len,
+                index: 0,
+            };
+            let value = visitor.visit_seq(&mut access)?;
+            if access.left > 0 {
+                return Err(Error::invalid_length(len as usize, &"fewer elements"));
+            }
+            self.expect_end()?;
+            Ok(value)
+        }
+    }
+
+    #[inline]
+    fn any_with<V: Visitor<'de>>(&mut self, hint: Hint, visitor: V) -> Result<V::Value> {
+        let (event, at) = self.next_event()?;
+        self.visit_event(event, at, hint, visitor)
+    }
+}
+
+fn lossy(s: StrRef<'_>) -> String {
+    String::from_utf8_lossy(s.bytes()).into_owned()
+}
+
+/// "invalid type: Godot X, expected …".
+#[cold]
+pub(crate) fn unexpected(v: &VariantRef<'_>, exp: &dyn de::Expected) -> Error {
+    let name = alloc::format!("Godot {}", v.variant_type());
+    Error::invalid_type(Unexpected::Other(&name), exp)
+}
+
+macro_rules! forward_to_any {
+    ($($method:ident)*) => {$(
+        #[inline]
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            self.any_with(Hint::Any, visitor)
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
+    type Error = Error;
+
+    forward_to_any!(
+        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
+        deserialize_i64 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
+        deserialize_char deserialize_str deserialize_string deserialize_map
+        deserialize_identifier deserialize_i128 deserialize_u128
+    );
+
+    #[inline]
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.any_with(Hint::F32, visitor)
+    }
+
+    #[inline]
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.any_with(Hint::F64, visitor)
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.any_with(Hint::Any, visitor)
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.any_with(Hint::Any, visitor)
+    }
+
+    #[inline]
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.peek_event()?.0 {
+            Event::Value(VariantRef::Nil | VariantRef::Object(ObjectRef::Null)) => {
+                self.peeked = None;
+                visitor.visit_none()
+            }
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.any_with(Hint::Any, visitor)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.any_with(Hint::Any, visitor)
+    }
+
+    #[inline]
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        match marker(name) {
+            Some(m) => {
+                let (event, at) = self.next_event()?;
+                match event {
+                    Event::Value(v) => LeafDe::new(v)
+                        .marked(m, visitor)
+                        .map_err(|e| e.at(at)),
+                    Event::Begin(v) => Err(Marker::mismatch(m, &v).at(at)),
+                    _ => Err(Error::message("a value was expected").at(at)),
+                }
+            }
+            None => visitor.visit_newtype_struct(self),
+        }
+    }
+
+    #[inline]
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.any_with(Hint::Seq, visitor)
+    }
+
+    #[inline]
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
+        self.any_with(Hint::Seq, visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.any_with(Hint::Seq, visitor)
+    }
+
+    #[inline]
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.any_with(Hint::Any, visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        let (event, at) = self.next_event()?;
+        match event {
+            Event::Value(v) => LeafDe::new(v)
+                .deserialize_enum("", &[], visitor)
+                .map_err(|e| e.at(at)),
+            Event::Begin(VariantRef::Dictionary(d)) if d.len() == 1 => {
+                let key_at = self.peek_event()?.1;
+                let value = visitor
+                    .visit_enum(EnumAcc { de: self, key_at })
+                    .map_err(|e| e.at(at))?;
+                self.expect_end()?;
+                Ok(value)
+            }
+            Event::Begin(v) => Err(unexpected(&v, &"a String (unit variant) or a Dictionary with one entry").at(at)),
+            _ => Err(Error::message("a value was expected").at(at)),
+        }
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.skip_value()?;
+        visitor.visit_unit()
+    }
+
+    fn is_human_readable(&self) -> bool {
+        false
+    }
+}
+
+struct SeqAcc<'a, 'de> {
+    de: &'a mut Deserializer<'de>,
+    left: u32,
+    index: usize,
+}
+
+impl<'de> SeqAccess<'de> for SeqAcc<'_, 'de> {
+    type Error = Error;
+
+    #[inline]
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        self.left -= 1;
+        let index = self.index;
+        self.index += 1;
+        match seed.deserialize(&mut *self.de) {
+            Ok(v) => Ok(Some(v)),
+            Err(e) => Err(e.in_index(index)),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.left as usize)
+    }
+}
+
+struct MapAcc<'a, 'de> {
+    de: &'a mut Deserializer<'de>,
+    left: u32,
+    key_at: usize,
+    props: bool,
+}
+
+impl<'de> MapAccess<'de> for MapAcc<'_, 'de> {
+    type Error = Error;
+
+    #[inline]
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        self.left -= 1;
+        let (event, at) = self.de.next_event()?;
+        self.key_at = at;
+        // Put the key back for the seed: a peeked event costs nothing more to take.
+        self.de.peeked = Some((event, at));
+        seed.deserialize(&mut *self.de).map(Some)
+    }
+
+    #[inline]
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
+        match seed.deserialize(&mut *self.de) {
+            Ok(v) => Ok(v),
+            Err(e) => Err(e.in_key(self.de.key_text(self.key_at, self.props))),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.left as usize)
+    }
+}
+
+/// `{"Variant": content}`: the single entry of a dictionary.
+struct EnumAcc<'a, 'de> {
+    de: &'a mut Deserializer<'de>,
+    key_at: usize,
+}
+
+impl<'de, 'a> EnumAccess<'de> for EnumAcc<'a, 'de> {
+    type Error = Error;
+    type Variant = Self;
+
+    fn variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<(T::Value, Self)> {
+        let v = seed.deserialize(&mut *self.de)?;
+        Ok((v, self))
+    }
+}
+
+impl<'de> EnumAcc<'_, 'de> {
+    fn in_variant(&self, e: Error) -> Error {
+        e.in_key(self.de.key_text(self.key_at, false))
+    }
+}
+
+impl<'de> VariantAccess<'de> for EnumAcc<'_, 'de> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<()> {
+        match de::Deserialize::deserialize(&mut *self.de) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.in_variant(e)),
+        }
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
+        match seed.deserialize(&mut *self.de) {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.in_variant(e)),
+        }
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
+        match de::Deserializer::deserialize_tuple(&mut *self.de, len, visitor) {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.in_variant(e)),
+        }
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        match de::Deserializer::deserialize_struct(&mut *self.de, "", fields, visitor) {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.in_variant(e)),
+        }
+    }
+}
+
+/// Iterator over the values of a [`Deserializer`]'s input as `T`; see
+/// [`Deserializer::into_iter`]. Ends after the first error.
+pub struct StreamIter<'de, T> {
+    de: Deserializer<'de>,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<'de, T> StreamIter<'de, T> {
+    /// Offset (in the input) where the next value, or frame, starts.
+    pub fn position(&self) -> usize {
+        self.de.position()
+    }
+}
+
+impl<'de, T: de::Deserialize<'de>> Iterator for StreamIter<'de, T> {
+    type Item = Result<T>;
+
+    fn next(&mut self) -> Option<Result<T>> {
+        self.de.next_value()
+    }
+}
+
+/// Deserializes the value at the start of `bytes` (trailing bytes are ignored, as by the
+/// engine's `bytes_to_var`; use [`Deserializer::end`] to refuse them). See the
+/// [module docs](crate::serde) for the type mapping.
+///
+/// ```
+/// use serde::Deserialize;
+/// use gdwire::Dialect;
+///
+/// #[derive(Deserialize)]
+/// struct Hp<'a> { name: &'a str, hp: f32 }
+///
+/// // var_to_bytes({"name": "Alice", "hp": 100}) in Godot 4: `hp` is an int.
+/// let bytes = [
+///     0x1b,0,0,0, 2,0,0,0,
+///     4,0,0,0, 4,0,0,0, b'n',b'a',b'm',b'e', 4,0,0,0, 5,0,0,0, b'A',b'l',b'i',b'c',b'e',0,0,0,
+///     4,0,0,0, 2,0,0,0, b'h',b'p',0,0, 2,0,0,0, 100,0,0,0,
+/// ];
+/// let hp: Hp = gdwire::serde::from_bytes(Dialect::GODOT_4, &bytes)?;
+/// assert_eq!((hp.name, hp.hp), ("Alice", 100.0)); // `name` borrows from `bytes`
+/// # Ok::<(), gdwire::serde::Error>(())
+/// ```
+pub fn from_bytes<'de, T: de::Deserialize<'de>>(dialect: Dialect, bytes: &'de [u8]) -> Result<T> {
+    let mut de = Deserializer::from_bytes(dialect, bytes);
+    T::deserialize(&mut de)
+}
+
+/// Like [`from_bytes`] with the given [`Decoder`] options (objects, nesting limit, which is
+/// capped at [`MAX_NESTING`]).
+pub fn from_bytes_with<'de, T: de::Deserialize<'de>>(decoder: Decoder, bytes: &'de [u8]) -> Result<T> {
+    let mut de = Deserializer::new(decoder, bytes);
+    T::deserialize(&mut de)
+}
+

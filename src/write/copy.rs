@@ -1,0 +1,247 @@
+//! Re-encoding a validated container into its own dialect by copying its bytes, when they are
+//! already exactly what [`Writer::value`](crate::Writer::value) would write ("canonical"):
+//! the usual case for engine output and for this crate's own.
+//!
+//! The check is one linear pass over the headers and length words, with a single count of
+//! values still owed (the nesting needs no stack: a container adds its items to the count).
+//! Anything it does not know as canonical (typed containers, objects, node paths, a
+//! signalling NaN that the writer would quiet, a needlessly wide int or float, non-zero
+//! padding, ...) answers `None`, and the caller re-encodes item by item instead. The unit
+//! test below and `tests/write_roundtrip.rs` check that both paths write the same bytes.
+
+use crate::header::{Header, FLAG_64};
+use crate::read::input::{pad4, take, u32_at, u64_at};
+use crate::read::items::Items;
+use crate::variant_type::VariantType;
+
+/// Where the container whose `items` these are ends, when its bytes (header to end) are
+/// what the writer writes for it in the container's own dialect; `None` otherwise.
+pub(super) fn canonical_end(items: &Items<'_>) -> Option<usize> {
+    let dialect = items.dec.dialect();
+    let data = items.data;
+    let flag64_math = dialect.math_follows_flag_64();
+    let mut pos = items.header;
+    let mut left: u64 = 1;
+    while left > 0 {
+        left -= 1;
+        let header = Header(u32_at(data, pos)?);
+        let ty = dialect.type_of(header.type_id())?;
+        if dialect.wire_id(ty)? != header.type_id() {
+            return None;
+        }
+        let flags = header.0 & !0xFF;
+        let p = pos + 4;
+        use VariantType as T;
+        // Fixed-size payloads: (size, whether FLAG_64 is the precision flag here).
+        let reals = |count: usize| {
+            let wide = flag64_math && flags == FLAG_64;
+            if flags != 0 && !wide {
+                return None;
+            }
+            let size = if wide { 8 } else { 4 };
+            let bytes = take(data, p, count * size)?;
+            // The writer quiets a signalling NaN (as the engine does when widening).
+            if !wide && bytes.chunks_exact(4).any(is_signalling_nan) {
+                return None;
+            }
+            Some(p + bytes.len())
+        };
+        pos = match ty {
+            T::Nil | T::Callable if flags == 0 => p,
+            T::Bool if flags == 0 => match u32_at(data, p)? {
+                0 | 1 => p + 4,
+                _ => return None,
+            },
+            T::Int => match flags {
+                0 => p + 4,
+                FLAG_64 if i32::try_from(u64_at(data, p)? as i64).is_err() => p + 8,
+                _ => return None,
+            },
+            T::Float => match flags {
+                0 if !f32::from_bits(u32_at(data, p)?).is_nan() => p + 4,
+                FLAG_64 => {
+                    let v = f64::from_bits(u64_at(data, p)?);
+                    #[allow(clippy::float_cmp)] // the writer's exact rule
+                    if (v as f32) as f64 == v {
+                        return None;
+                    }
+                    p + 8
+                }
+                _ => return None,
+            },
+            T::String | T::StringName if flags == 0 => string_end(data, p, false)?,
+            T::Vector2 => reals(2)?,
+            T::Vector3 => reals(3)?,
+            T::Rect2 | T::Vector4 | T::Plane | T::Quaternion => reals(4)?,
+            T::Transform2D | T::Aabb => reals(6)?,
+            T::Basis => reals(9)?,
+            T::Transform3D => reals(12)?,
+            T::Projection => reals(16)?,
+            T::Vector2i if flags == 0 => p + 8,
+            T::Vector3i if flags == 0 => p + 12,
+            T::Vector4i | T::Rect2i | T::Color if flags == 0 => p + 16,
+            T::Rid if flags == 0 => p + if dialect.rid_has_payload() { 8 } else { 0 },
+            T::Array | T::Dictionary if flags == 0 => {
+                let count = u32_at(data, p)?;
+                if count > i32::MAX as u32 {
+                    return None; // the shared bit, which the writer does not write
+                }
+                let per = if ty == T::Dictionary { 2 } else { 1 };
+                left += u64::from(count) * per;
+                p + 4
+            }
+            T::PackedByteArray if flags == 0 => {
+                let n = u32_at(data, p)? as usize;
+                let end = p + 4 + n;
+                let pad = take(data, end, pad4(n))?;
+                if pad.iter().any(|&b| b != 0) {
+                    return None;
+                }
+                end + pad.len()
+            }
+            T::PackedInt32Array | T::PackedFloat32Array if flags == 0 => packed(data, p, 4)?,
+            T::PackedInt64Array | T::PackedFloat64Array | T::PackedVector2iArray if flags == 0 => {
+                packed(data, p, 8)?
+            }
+            T::PackedVector3iArray if flags == 0 => packed(data, p, 12)?,
+            T::PackedColorArray | T::PackedVector4iArray if flags == 0 => packed(data, p, 16)?,
+            T::PackedVector2Array | T::PackedVector3Array | T::PackedVector4Array => {
+                let wide = flag64_math && flags == FLAG_64;
+                if flags != 0 && !wide {
+                    return None;
+                }
+                let n = match ty {
+                    T::PackedVector2Array => 2,
+                    T::PackedVector3Array => 3,
+                    _ => 4,
+                };
+                packed(data, p, n * if wide { 8 } else { 4 })?
+            }
+            T::PackedStringArray if flags == 0 => {
+                let n = u32_at(data, p)?;
+                let mut q = p + 4;
+                for _ in 0..n {
+                    q = string_end(data, q, true)?;
+                }
+                q
+            }
+            _ => return None,
+        };
+        if pos > data.len() {
+            return None;
+        }
+    }
+    Some(pos)
+}
+
+fn is_signalling_nan(bytes: &[u8]) -> bool {
+    let b = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+    b & 0x7F80_0000 == 0x7F80_0000 && b & 0x007F_FFFF != 0 && b & 0x0040_0000 == 0
+}
+
+/// The end of a string block whose padding is zeros (and, for PackedStringArray elements,
+/// whose text carries its NUL, which the writer adds where missing).
+fn string_end(data: &[u8], p: usize, nul: bool) -> Option<usize> {
+    let len = u32_at(data, p)? as usize;
+    let block = take(data, p + 4, len + pad4(len))?;
+    if block[len..].iter().any(|&b| b != 0) || (nul && block[..len].last() != Some(&0)) {
+        return None;
+    }
+    Some(p + 4 + block.len())
+}
+
+/// The end of a packed array of `size`-byte elements (count word, elements, no padding).
+fn packed(data: &[u8], p: usize, size: usize) -> Option<usize> {
+    let n = u32_at(data, p)? as usize;
+    let end = p + 4 + n.checked_mul(size)?;
+    (end <= data.len()).then_some(end)
+}
+
+#[cfg(test)]
+std::thread_local! {
+    /// Unit tests turn the copy off to compare it with the item-by-item path.
+    pub(super) static STREAMING_ONLY: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+impl<S: crate::write::Sink> crate::Writer<S> {
+    /// True when the copy must not be used (only ever in this crate's unit tests).
+    #[inline(always)]
+    pub(super) fn force_streaming(&self) -> bool {
+        #[cfg(test)]
+        return STREAMING_ONLY.with(|s| s.get());
+        #[cfg(not(test))]
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::STREAMING_ONLY;
+    use crate::{from_bytes, to_vec, Decoder, Dialect};
+
+    /// Both paths of `to_vec` on `bytes` (one value, in `dialect`): (copy allowed, streaming).
+    fn both(dialect: Dialect, bytes: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
+        let v = Decoder::new(dialect)
+            .with_allow_objects(true)
+            .decode(bytes)
+            .ok()?;
+        let fast = to_vec(dialect, &v);
+        STREAMING_ONLY.with(|s| s.set(true));
+        let slow = to_vec(dialect, &v);
+        STREAMING_ONLY.with(|s| s.set(false));
+        match (fast, slow) {
+            (Ok(a), Ok(b)) => Some((a, b)),
+            (Err(a), Err(b)) => {
+                assert_eq!(a, b, "{bytes:02x?}");
+                None
+            }
+            (a, b) => panic!("{bytes:02x?}: {a:?} vs {b:?}"),
+        }
+    }
+
+    /// Every engine-made value of the Godot 3.2.3 fixtures, and random mutations of each,
+    /// re-encode to the same bytes whether copied or written item by item.
+    #[test]
+    fn copy_agrees_with_item_by_item() {
+        let fixtures = include_str!("../../tests/fixtures/godot3/values.jsonl");
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        let mut rand = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut copied, mut total) = (0, 0);
+        for line in fixtures.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let hex = v["hex"].as_str().unwrap();
+            let value: Vec<u8> = (0..hex.len() / 2)
+                .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())
+                .collect();
+            for dialect in [Dialect::GODOT_3, Dialect::GODOT_4] {
+                // Inside a one-item array, so that the copy path is the one taken.
+                let array = dialect.wire_id(crate::VariantType::Array).unwrap();
+                let mut bytes = vec![array, 0, 0, 0, 1, 0, 0, 0];
+                bytes.extend_from_slice(&value);
+                if let Some((a, b)) = both(dialect, &bytes) {
+                    assert_eq!(a, b, "{hex}");
+                    total += 1;
+                    copied += usize::from(a == bytes);
+                }
+                for _ in 0..40 {
+                    let mut m = bytes.clone();
+                    let i = rand() as usize % m.len().max(1);
+                    if let Some(b) = m.get_mut(i) {
+                        *b = rand() as u8;
+                    }
+                    if let Some((a, b)) = both(dialect, &m) {
+                        assert_eq!(a, b, "{m:02x?}");
+                    }
+                }
+            }
+        }
+        assert!(total > 100 && copied > 50, "{copied} of {total}");
+        // A top-level leaf has no container to copy; a nested one is checked above.
+        assert!(from_bytes(Dialect::GODOT_4, &[2, 0, 0, 0, 1, 0, 0, 0]).is_ok());
+    }
+}

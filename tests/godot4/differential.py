@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Differential run against the real Godot 4.6 engine: deterministic mutants of values the
+engine itself encoded, each decoded by the engine with bytes_to_var and
+bytes_to_var_with_objects; the verdicts, error codes and re-encoded results go to
+tests/fixtures/godot4/differential.jsonl, which tests/godot4_differential.rs checks gdwire's
+Dialect::GODOT_4 decoder against.
+
+Usage: tests/godot4/differential.py        (one command; needs tests/godot4/install.sh done)
+
+Two engine runs (tests/godot4/run.py, ~5 s each):
+ 1. differential_seeds.gd prints var_to_bytes (objects: var_to_bytes_with_objects) of ~120
+    values of every Godot 4 type with edge values;
+ 2. differential.gd decodes every mutant in both object modes, bracketing each decode with
+    marker lines on stderr, where a release build prints its `ERROR: ... Returning: ERR_X`
+    lines; the first `Returning:` in a bracket is the engine's error code.
+
+Mutations (seeded: the same inputs every run), the kinds of the Godot 3 run
+(tests/godot3/differential.py) with Godot 4 type ids and header flags: bit flips, truncations,
+count and length fields set to edge values or nudged, type bytes and header flags changed
+(bit 16 = 64-bit reals, bits 16-19 = typed container kinds), aligned words inserted and
+deleted, splices of two values. Inputs are capped at 16 KiB.
+
+Each output line: {"name", "kind", "hex", "modes": [m0, m1]} where m is
+{"verdict": "ok"|"error", "error": <Godot Error code, 0 when ok>, "type": <typeof>,
+ "reenc": <hex of var_to_bytes_with_objects(result)> (when ok and not nil),
+ "messages": <the engine's ERROR lines, "message @ function (file:line)"> (when error)}.
+"""
+import json, os, random, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+OUT = os.path.join(ROOT, "tests/fixtures/godot4/differential.jsonl")
+RUN = os.path.join(HERE, "run.py")
+ITEM = os.path.join(HERE, "differential_item.gd") + "=res://differential_item.gd"
+SEED = 4
+PER_VALUE = 28
+MAX_LEN = 16384
+VARIANT_MAX = 39
+EDGE_WORDS = [0, 1, 2, 3, 4, 5, 7, 8, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x40000000, 0xFFFF]
+# Godot `Error` values of core/error/error_list.h, by the names ERR_FAIL_* messages print.
+ERRORS = {"FAILED": 1, "ERR_UNAVAILABLE": 2, "ERR_UNCONFIGURED": 3, "ERR_UNAUTHORIZED": 4,
+          "ERR_PARAMETER_RANGE_ERROR": 5, "ERR_OUT_OF_MEMORY": 6, "ERR_FILE_EOF": 18,
+          "ERR_INVALID_DATA": 30, "ERR_INVALID_PARAMETER": 31, "ERR_PARSE_ERROR": 43,
+          "ERR_BUG": 47}
+# marshalls.cpp failure sites whose message does not print "Returning: <code>"
+# (ERR_FAIL_INDEX_V_MSG / ERR_FAIL_V_MSG), with the code they return in the 4.6 source.
+SILENT_CODES = [("_decode_container_type", "is out of bounds", "ERR_INVALID_DATA"),
+                ("decode_variant", 'Invalid value for "script" property', "ERR_INVALID_DATA"),
+                ("decode_variant", "Invalid script path", "ERR_INVALID_DATA"),
+                ("_decode_container_type", "Invalid script path", "ERR_INVALID_DATA")]
+
+
+def words(b):
+    return [int.from_bytes(b[i:i + 4], "little") for i in range(0, len(b) - 3, 4)]
+
+
+def set_word(b, i, w):
+    return b[:4 * i] + w.to_bytes(4, "little") + b[4 * i + 4:]
+
+
+def is_head(w):
+    return (w & 0xFF) < VARIANT_MAX and (w >> 8) & 0xFF == 0
+
+
+def mutate(rng, b, other):
+    kind = rng.choice(["flip", "flip2", "trunc", "count", "count_delta", "type", "flags",
+                       "insert", "delete", "splice"])
+    ws = words(b)
+    if kind in ("flip", "flip2") and b:
+        b = bytearray(b)
+        for _ in range(1 if kind == "flip" else 2):
+            bit = rng.randrange(len(b) * 8)
+            b[bit // 8] ^= 1 << (bit % 8)
+        return kind, bytes(b)
+    if kind == "trunc" and b:
+        return kind, b[:rng.randrange(len(b))]
+    if kind in ("count", "count_delta") and len(ws) > 1:
+        small = [i for i, w in enumerate(ws) if i > 0 and w < 0x10000] or list(range(1, len(ws)))
+        i = rng.choice(small)
+        if kind == "count":
+            w = rng.choice(EDGE_WORDS)
+        else:
+            w = (ws[i] + rng.choice([-3, -2, -1, 1, 2, 3, 4, 100])) & 0xFFFFFFFF
+        return kind, set_word(b, i, w)
+    if kind == "type" and ws:
+        heads = [i for i, w in enumerate(ws) if is_head(w)] or [0]
+        i = rng.choice(heads)
+        return kind, set_word(b, i, (ws[i] & ~0xFF) | rng.randrange(0, VARIANT_MAX + 3))
+    if kind == "flags" and ws:
+        heads = [i for i, w in enumerate(ws) if is_head(w) and w >> 24 == 0] or [0]
+        i = rng.choice(heads)
+        flag = rng.choice([1 << 16, 1 << 17, 1 << 18, 1 << 19, 3 << 16, 1 << 20, 1 << 31,
+                           0xFF00, 1 << 8])
+        return kind, set_word(b, i, ws[i] ^ flag)
+    if kind == "insert":
+        i = rng.randrange(len(ws) + 1)
+        w = rng.choice(EDGE_WORDS + [rng.randrange(VARIANT_MAX), rng.getrandbits(32)])
+        return kind, b[:4 * i] + w.to_bytes(4, "little") + b[4 * i:]
+    if kind == "delete" and len(ws) > 1:
+        i = rng.randrange(len(ws))
+        return kind, b[:4 * i] + b[4 * i + 4:]
+    if kind == "splice" and other:
+        cut = 4 * rng.randrange(len(ws) + 1)
+        cut2 = 4 * rng.randrange(len(other) // 4 + 1)
+        return kind, b[:cut] + other[cut2:]
+    if not b:
+        return "byte", bytes([rng.randrange(256)])
+    b = bytearray(b)
+    b[rng.randrange(len(b))] ^= 0xFF
+    return "byte", bytes(b)
+
+
+def engine(script, files, out_dir=None):
+    cmd = [sys.executable, RUN, "--timeout", "300"]
+    if out_dir:
+        cmd += ["--out-dir", out_dir]
+    p = subprocess.run(cmd + [script] + files, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+    if p.returncode != 0:
+        sys.exit("%s: engine exit %d\n%s" % (script, p.returncode, err[-4000:]))
+    return out, err
+
+
+def seeds():
+    out, _ = engine(os.path.join(HERE, "differential_seeds.gd"), [ITEM])
+    if "GDWIRE-SEEDS-OK" not in out:
+        sys.exit("differential_seeds.gd did not finish")
+    result, names = [], {}
+    for line in out.splitlines():
+        if line.startswith("SEED "):
+            _, name, _full, h = line.split(" ")
+            names[name] = names.get(name, 0) + 1
+            if names[name] > 1:
+                name = "%s_%d" % (name, names[name])
+            result.append((name, bytes.fromhex(h)))
+    return result
+
+
+def cases(values):
+    rng = random.Random(SEED)
+    out, seen = [], set()
+    for name, b in values:
+        for k in range(PER_VALUE):
+            other = rng.choice(values)[1]
+            kind, m = mutate(rng, b, other)
+            m = m[:MAX_LEN]
+            if m in seen:
+                continue
+            seen.add(m)
+            out.append({"name": "%s_%s_%d" % (name, kind, k), "kind": kind, "hex": m.hex()})
+    return out
+
+
+def decode_all(cs):
+    tmp = tempfile.mkdtemp()
+    path = os.path.join(tmp, "cases.txt")
+    with open(path, "w") as f:
+        for c in cs:
+            f.write((c["hex"] or "-") + "\n")
+    out, err = engine(os.path.join(HERE, "differential.gd"),
+                      [ITEM, path + "=res://cases.txt"])
+    if "GDWIRE-DIFF-OK %d" % len(cs) not in out:
+        sys.exit("differential.gd did not finish:\n" + err[-4000:])
+    results = {}
+    for line in out.splitlines():
+        if line.startswith("R "):
+            _, i, m, t, reenc = line.split(" ")
+            results[(int(i), int(m))] = {"type": int(t), "reenc": None if reenc == "-" else reenc}
+    errors, window = {}, None
+    for line in err.splitlines():
+        if line.startswith("GDWIRE-MARK:"):
+            parts = line.split(":")
+            window = None if len(parts) == 4 else (int(parts[1]), int(parts[2]))
+            if window is not None:
+                errors[window] = []
+        elif window is not None and line.startswith("ERROR: "):
+            errors[window].append(line[len("ERROR: "):])
+        elif window is not None and line.startswith("   at: ") and errors[window]:
+            errors[window][-1] += " @ " + line.strip()[len("at: "):]
+    rows = []
+    for i, c in enumerate(cs):
+        b = bytes.fromhex(c["hex"])
+        modes = []
+        for m in (0, 1):
+            r, lines = results[(i, m)], errors.get((i, m), [])
+            codes = []
+            for l in lines:
+                if "Returning: " in l:
+                    codes.append(l.split("Returning: ", 1)[1].split(" @ ")[0].strip())
+                codes += [c for f, msg, c in SILENT_CODES if msg in l and " @ " + f + " " in l]
+            legit_nil = len(b) >= 4 and b[0] == 0
+            failed = r["type"] == 0 and not legit_nil
+            entry = {"verdict": "error" if failed else "ok", "type": r["type"]}
+            if failed:
+                entry["error"] = ERRORS.get(codes[0], -1) if codes else -1
+                entry["messages"] = lines
+                if not codes:
+                    entry["problem"] = "null result without a Returning: line"
+            else:
+                entry["error"] = 0
+                if r["reenc"] is not None:
+                    entry["reenc"] = r["reenc"]
+                if lines:
+                    entry["engine_errors"] = lines  # decoded, but the engine complained
+            modes.append(entry)
+        rows.append(dict(c, modes=modes))
+    return rows
+
+
+def main():
+    values = seeds()
+    cs = cases(values)
+    rows = decode_all(cs)
+    os.makedirs(os.path.dirname(OUT), exist_ok=True)
+    with open(OUT + ".tmp", "w") as f:
+        for r in rows:
+            f.write(json.dumps(r) + "\n")
+    os.replace(OUT + ".tmp", OUT)
+    stats = {}
+    for r in rows:
+        for m in r["modes"]:
+            key = m["verdict"] if m["verdict"] == "ok" else "error %d" % m["error"]
+            stats[key] = stats.get(key, 0) + 1
+    print("wrote %s: %d seeds, %d mutants x 2 modes: %s"
+          % (os.path.relpath(OUT, ROOT), len(values), len(cs), stats))
+
+
+if __name__ == "__main__":
+    main()
