@@ -58,6 +58,12 @@ impl<'a> Cursor<'a> {
     }
 
     /// The decoding options.
+    ///
+    /// ```
+    /// use gdwire::{Cursor, Dialect};
+    /// let cursor = Cursor::new(Dialect::GODOT_3, &[]);
+    /// assert_eq!(cursor.decoder().dialect(), Dialect::GODOT_3);
+    /// ```
     pub fn decoder(&self) -> Decoder {
         self.dec
     }

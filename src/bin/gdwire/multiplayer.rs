@@ -15,7 +15,6 @@ use gdwire::{Decoder, Dialect, Error, ErrorKind, Expected, PacketField, VariantR
 
 use crate::common::{for_each_record, Located, Record, WireArgs};
 
-
 /// Calls `each` with every packet of `file` (its tag, if the framing has one) and counts
 /// them; errors are located (file, record, absolute offset).
 pub fn for_each_packet(
