@@ -41,6 +41,14 @@ pub enum Expected {
 }
 
 /// A field of a `SceneMultiplayer` packet, named in [`Expected::Packet`].
+///
+/// ```
+/// use gdwire::multiplayer::Packet;
+/// use gdwire::{ErrorKind, Expected, PacketField};
+/// // An empty SceneMultiplayer packet: byte 0 (command and flags) is missing.
+/// let err = Packet::parse(&[]).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::Truncated(Expected::Packet(PacketField::Command)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PacketField {
@@ -106,6 +114,14 @@ impl fmt::Display for PacketField {
 
 /// Why a `SceneMultiplayer` packet is malformed (other than running short), in
 /// [`ErrorKind::InvalidPacket`].
+///
+/// ```
+/// use gdwire::multiplayer::Packet;
+/// use gdwire::{ErrorKind, PacketProblem};
+/// // A packet whose length field does not match its bytes.
+/// let err = Packet::parse(&[0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidPacket(PacketProblem::Length));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PacketProblem {

@@ -14,7 +14,7 @@ use crate::read::walked::Walked;
 ///
 /// Duplicate keys are kept as sent (the engine would keep the last one).
 ///
-/// As with [`ArrayRef`], a view from a decode was validated as a whole: iterating and
+/// As with [`ArrayRef`](crate::read::ArrayRef), a view from a decode was validated as a whole: iterating and
 /// looking up cannot fail. Use [`DictRef::try_iter`] on a [`Walker`](crate::read::Walker)'s
 /// `Event::Begin` view, which is not validated yet.
 ///
