@@ -399,7 +399,6 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
             let want = d.as_array().unwrap();
             expect_eq(a.len(), want.len(), at)?;
             for (i, (w, g)) in want.iter().zip(a.iter()).enumerate() {
-                let g = g;
                 check(w, &g, objects, &format!("{at}[{i}]"))?;
             }
             Ok(())

@@ -740,7 +740,6 @@ fn array<'a>(a: ArrayRef<'a>, stack: &mut Vec<VariantRef<'a>>) -> VariantType {
             (n - taken, (n - taken, Some(n - taken)))
         );
         let Some(item) = it.next() else { break };
-        let item = item;
         if samples(n).any(|i| i == taken) {
             picked.push((taken, shallow(&item)));
         }
