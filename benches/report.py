@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Prints the throughput table of `cargo bench --bench throughput` from criterion's files.
 
-Usage: python3 benches/report.py [target/criterion] [engine.tsv]
+Usage: python3 benches/report.py [--before DIR] [target/criterion] [engine.tsv]
+
+With `--before DIR` (a copy of an earlier run's `target/criterion`), two more columns give
+that run's throughput and the ratio now / before.
 
 For each dataset: the median time of every operation, its throughput (MB/s = 10^6 bytes/s,
 from the bytes criterion was told about), the ratio to `memcpy` of the dataset's bytes in the
@@ -13,14 +16,38 @@ import json
 import os
 import sys
 
-root = sys.argv[1] if len(sys.argv) > 1 else "target/criterion"
+args = sys.argv[1:]
+before_root = None
+if len(args) >= 2 and args[0] == "--before":
+    before_root, args = args[1], args[2:]
+root = args[0] if args else "target/criterion"
 engine = {}
-if len(sys.argv) > 2:
-    for line in open(sys.argv[2]):
+if len(args) > 1:
+    for line in open(args[1]):
         parts = line.split()
         if len(parts) == 3 and parts[1] in ("decode", "encode"):
             engine[(parts[0], parts[1])] = float(parts[2])
 
+def medians(root):
+    out = {}
+    for group in sorted(os.listdir(root)):
+        gdir = os.path.join(root, group)
+        if not os.path.isdir(gdir) or group == "report":
+            continue
+        for bench in sorted(os.listdir(gdir)):
+            new = os.path.join(gdir, bench, "new")
+            try:
+                meta = json.load(open(os.path.join(new, "benchmark.json")))
+                est = json.load(open(os.path.join(new, "estimates.json")))
+            except (OSError, ValueError):
+                continue
+            tp = (meta.get("throughput") or {}).get("Bytes")
+            if tp is not None:
+                out[(group, bench)] = tp / est["median"]["point_estimate"] * 1e3
+    return out
+
+
+before = medians(before_root) if before_root else {}
 rows = {}
 for group in sorted(os.listdir(root)):
     gdir = os.path.join(root, group)
@@ -52,8 +79,9 @@ def fmt_rate(mbs):
     return f"{mbs / 1e3:.2f} GB/s" if mbs >= 1e3 else f"{mbs:.0f} MB/s"
 
 
-print("| dataset | operation | median time | throughput | vs memcpy | vs peer crate | vs engine |")
-print("|---|---|---|---|---|---|---|")
+extra_head = " before | now / before |" if before_root else ""
+print("| dataset | operation | median time | throughput | vs memcpy | vs peer crate | vs engine |" + extra_head)
+print("|---|---|---|---|---|---|---|" + ("---|---|" if before_root else ""))
 for group, benches in rows.items():
     memcpy = benches.get("memcpy", (None, None))[1]
     for bench, (ns, mbs) in benches.items():
@@ -69,6 +97,10 @@ for group, benches in rows.items():
             eng = f"{mbs / engine[(group, 'decode')]:.1f}x"
         if bench == "g3_encode" and (group, "encode") in engine:
             eng = f"{mbs / engine[(group, 'encode')]:.1f}x"
-        print(f"| {group} | {bench} | {fmt_time(ns)} | {fmt_rate(mbs)} | {vs_mem} | {peer} | {eng} |")
+        extra = ""
+        if before_root:
+            b = before.get((group, bench))
+            extra = f" {fmt_rate(b)} | {mbs / b:.2f} |" if b else " | |"
+        print(f"| {group} | {bench} | {fmt_time(ns)} | {fmt_rate(mbs)} | {vs_mem} | {peer} | {eng} |{extra}")
 for (group, op), mbs in sorted(engine.items()):
-    print(f"| {group} | engine_{op} (Godot 3.2.3) | | {fmt_rate(mbs)} | | | |")
+    print(f"| {group} | engine_{op} (Godot 3.2.3) | | {fmt_rate(mbs)} | | | |" + (" | |" if before_root else ""))

@@ -35,23 +35,15 @@ fn walk<const IN_PLACE: bool, const AS_STR: bool>(v: &VariantRef<'_>, sum: &mut 
     match v {
         VariantRef::Array(a) if IN_PLACE => {
             let mut it = a.iter();
-            loop {
-                match &it.next() {
-                    Some(x) => walk::<IN_PLACE, AS_STR>(x, sum),
-                    None => break,
-                }
+            while let Some(x) = &it.next() {
+                walk::<IN_PLACE, AS_STR>(x, sum);
             }
         }
         VariantRef::Dictionary(d) if IN_PLACE => {
             let mut it = d.iter();
-            loop {
-                match &it.next() {
-                    Some((k, v)) => {
-                        walk::<IN_PLACE, AS_STR>(k, sum);
-                        walk::<IN_PLACE, AS_STR>(v, sum);
-                    }
-                    None => break,
-                }
+            while let Some((k, v)) = &it.next() {
+                walk::<IN_PLACE, AS_STR>(k, sum);
+                walk::<IN_PLACE, AS_STR>(v, sum);
             }
         }
         VariantRef::Array(a) => {

@@ -72,7 +72,7 @@ const fn invert(wire: &[VariantType]) -> [u8; VariantType::COUNT] {
 
 use VariantType as T;
 
-/// Godot 3.x `Variant::Type` (spec §1.1); also Pandemonium before its first tag.
+/// Godot 3.x `Variant::Type` (docs/wire-format.md §2); also Pandemonium before its first tag.
 const GODOT3_IDS: [VariantType; 27] = [
     T::Nil,
     T::Bool,
@@ -103,7 +103,7 @@ const GODOT3_IDS: [VariantType; 27] = [
     T::PackedColorArray,
 ];
 
-/// Godot 4.x `Variant::Type` (spec §1.2); 4.0–4.2 stop before `PackedVector4Array`.
+/// Godot 4.x `Variant::Type` (docs/wire-format.md §2); 4.0–4.2 stop before `PackedVector4Array`.
 const GODOT4_IDS: [VariantType; 39] = [
     T::Nil,
     T::Bool,
@@ -146,7 +146,7 @@ const GODOT4_IDS: [VariantType; 39] = [
     T::PackedVector4Array,
 ];
 
-/// Pandemonium v3.5.0 … v3.7.x (spec §1.3, PM-A).
+/// Pandemonium v3.5.0 … v3.7.x (docs/wire-format.md §2, Pandemonium 3.5–3.7).
 const PANDEMONIUM_A_IDS: [VariantType; 33] = [
     T::Nil,
     T::Bool,
@@ -183,7 +183,7 @@ const PANDEMONIUM_A_IDS: [VariantType; 33] = [
     T::PackedColorArray,
 ];
 
-/// Pandemonium v3.8.0 … v4.9.x (spec §1.3, PM-B).
+/// Pandemonium v3.8.0 … v4.9.x (docs/wire-format.md §2, Pandemonium 3.8–4.9).
 const PANDEMONIUM_B_IDS: [VariantType; 38] = [
     T::Nil,
     T::Bool,
@@ -225,7 +225,7 @@ const PANDEMONIUM_B_IDS: [VariantType; 38] = [
     T::PackedColorArray,
 ];
 
-/// Pandemonium v5.0.0 … (spec §1.3, PM-C): PM-B with `TypedArray` / `PackedTypedArray` inserted.
+/// Pandemonium v5.0.0 … (docs/wire-format.md §2, Pandemonium 5): the 3.8 table with `TypedArray` / `PackedTypedArray` inserted.
 const PANDEMONIUM_C_IDS: [VariantType; 40] = [
     T::Nil,
     T::Bool,
@@ -289,7 +289,7 @@ macro_rules! info {
 static GODOT3: DialectInfo = info!("godot3", Godot3, &GODOT3_IDS,
     rid: false, flag64: false, typed_arrays: false, typed_dicts: false, text: Godot3);
 // 4.0 and 4.1 marshalls.cpp were not read directly; their enum is verified and their payload
-// rules are taken to equal 4.2 (spec §8).
+// rules are taken to equal 4.2 (docs/wire-format.md §1).
 static GODOT4_0: DialectInfo = info!("godot4.0", Godot4, GODOT4_IDS.split_at(38).0,
     rid: true, flag64: true, typed_arrays: false, typed_dicts: false, text: Strict);
 static GODOT4_1: DialectInfo = info!("godot4.1", Godot4, GODOT4_IDS.split_at(38).0,

@@ -2,7 +2,7 @@
 //!
 //! Real components are `f64`: a single-precision value widens exactly, so nothing is lost and
 //! a value read from a double-precision build keeps its bits. [`WireReals`] gives each type's
-//! component order on the wire (spec §3.6).
+//! component order on the wire (docs/wire-format.md §4.3).
 //!
 //! ```
 //! use gdwire::math::{Vector3, Basis, Transform3D};

@@ -91,6 +91,27 @@ fn dump_text_of_the_capture_is_the_engines_var2str() {
         .stdout(want);
 }
 
+#[test]
+fn dump_text_of_the_godot4_capture_is_the_engines_var_to_str() {
+    // samples/godot4_capture.{bin,txt}: FileAccess.store_var and var_to_str of a real Godot
+    // 4.6 engine (tests/godot4/README.md).
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/");
+    let want = std::fs::read_to_string(format!("{dir}godot4_capture.txt")).unwrap();
+    let capture = format!("{dir}godot4_capture.bin");
+    gdwire()
+        .args([
+            "dump",
+            "--dialect",
+            "godot4",
+            "--framing",
+            "stream",
+            &capture,
+        ])
+        .assert()
+        .success()
+        .stdout(want);
+}
+
 /// Expected texts in order; returns the first mismatch with context.
 fn compare_texts(out: &str, want: &[(String, String)]) {
     let mut rest = out;
@@ -213,7 +234,7 @@ fn json_round_trip_through_the_binary_reproduces_every_fixture() {
 
 #[test]
 fn json_round_trip_godot4_typed_containers_and_big_endian_frames() {
-    // var_to_bytes of a typed Dictionary[int, int] (engine unit test, spec §6.1) and of a
+    // var_to_bytes of a typed Dictionary[int, int] (engine unit test, docs/wire-format.md §7) and of a
     // 64-bit Vector2 (double-precision build), framed with big-endian prefixes.
     let dict = hex(
         "1b000500 02000000 02000000 01000000 02000100 efcdab8967452301 02000100 efcdab8967452301",

@@ -417,3 +417,41 @@ fn typed_elements_as_sent(v: &VariantRef<'_>) -> bool {
         _ => false,
     }
 }
+
+/// Found by this differential run (kept as `regression_builtin_nil_*`): a BUILTIN type block
+/// naming NIL leaves that side of the container untyped in the engine (an `Array[Variant]` is
+/// an Array). gdwire used to report `Some(Builtin(Nil))` and re-encode the block.
+#[test]
+fn builtin_nil_element_type_is_untyped() {
+    let cases = cases();
+    let engine = |name: &str| {
+        let case = cases.iter().find(|c| c.name == name).unwrap();
+        (
+            case.bytes.clone(),
+            case.modes[0]["reenc"].as_str().unwrap().to_owned(),
+        )
+    };
+    let (array, engine_array) = engine("regression_builtin_nil_array");
+    assert_eq!(
+        engine_array, "1c00000000000000",
+        "the engine's array is untyped"
+    );
+    let v = Decoder::new(Dialect::GODOT_4).decode_exact(&array).unwrap();
+    assert_eq!(v.as_array().unwrap().element_type(), None);
+    assert_eq!(
+        gdwire::to_vec(Dialect::GODOT_4, &v).unwrap(),
+        hex(&engine_array)
+    );
+    let (dict, engine_dict) = engine("regression_builtin_nil_dict_value");
+    let v = Decoder::new(Dialect::GODOT_4).decode_exact(&dict).unwrap();
+    let d = v.as_dictionary().unwrap();
+    assert!(matches!(
+        d.key_type(),
+        Some(ContainerType::Builtin(gdwire::VariantType::String))
+    ));
+    assert_eq!(d.value_type(), None);
+    assert_eq!(
+        gdwire::to_vec(Dialect::GODOT_4, &v).unwrap(),
+        hex(&engine_dict)
+    );
+}

@@ -96,7 +96,7 @@ fn engine_is_godot_4_6_stable_and_output_comes_back() {
 #[test]
 fn a_script_that_never_quits_is_stopped_and_leaves_no_process() {
     let script = "extends SceneTree\n\nfunc _initialize():\n\tprint(\"STARTED\")\n";
-    let out = match godot4::run_gdscript_with(script, &[], Duration::from_secs(12)) {
+    let out = match godot4::run_gdscript_with(script, &[], Duration::from_secs(20)) {
         Ok(out) => out,
         Err(skip) => return skip.report("a_script_that_never_quits_is_stopped"),
     };
@@ -110,7 +110,7 @@ fn a_script_that_never_quits_is_stopped_and_leaves_no_process() {
         out.stdout.lines().any(|l| l == "STARTED"),
         "output before the timeout is kept"
     );
-    assert!(out.elapsed < Duration::from_secs(40), "{:?}", out.elapsed);
+    assert!(out.elapsed < Duration::from_secs(50), "{:?}", out.elapsed);
     assert_no_runner_chromium();
 }
 
@@ -123,7 +123,7 @@ fn a_script_that_does_not_parse_fails_fast() {
     };
     assert_eq!(out.status, 125, "{out:?}");
     assert!(out.stderr.contains("Parse Error"), "{}", out.stderr);
-    assert!(out.elapsed < Duration::from_secs(30), "{:?}", out.elapsed);
+    assert!(out.elapsed < Duration::from_secs(50), "{:?}", out.elapsed);
     assert_no_runner_chromium();
 }
 

@@ -1,7 +1,7 @@
 //! Godot 4.x reader vectors. No Godot 4 engine binary is available here, so the truth is the
-//! wire spec (`/work/shared/spec/godot-wire-format.md`): §6.1 are the engine's own unit-test
-//! vectors, §6.2 engine output reported in issue threads, §6.3 and everything marked
-//! "derived from spec" were written by hand from the spec tables and are NOT engine-checked.
+//! wire format as the engine source has it (docs/wire-format.md): the engine's own unit-test
+//! vectors, engine output reported in issue threads, and everything marked "derived from
+//! spec", written by hand from those layouts and NOT engine-checked (docs/wire-format.md §7).
 
 mod support;
 
@@ -28,7 +28,7 @@ const ALL_G4: [Dialect; 5] = [
     Dialect::GODOT_4_4,
 ];
 
-/// The engine's `0x0f123456789abcdef` literal as the int64 stored in the Variant (spec §6.1).
+/// The engine's `0x0f123456789abcdef` literal as the int64 stored in the Variant (docs/wire-format.md §7).
 const BIG: i64 = 0xF123_4567_89AB_CDEF_u64 as i64;
 
 /// Decodes with `dialect`, requires the value to use every byte (checked three ways:
@@ -55,7 +55,7 @@ fn g4(bytes: &[u8]) -> VariantRef<'_> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §6.1: engine unit-test vectors (TESTS).
+// §7: engine unit-test vectors (TESTS).
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -125,7 +125,7 @@ fn engine_typed_array_of_int() {
 
 #[test]
 fn engine_typed_array_misread_before_4_3() {
-    // Spec §3.13: a 4.0–4.2 decoder ignores header bits 16–17 and reads the type id (2) as the
+    // Spec §4.10: a 4.0–4.2 decoder ignores header bits 16–17 and reads the type id (2) as the
     // element count: element 0 = `01 00 00 00 | 02 00 01 00` (a BOOL, true), element 1 starts
     // at byte 16 with header `ef cd ab 89`: type 0xef, unknown.
     let b = hex(ENGINE_TYPED_ARRAY);
@@ -192,7 +192,7 @@ fn engine_invalid_data() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §6.2: engine-observed bytes from issue threads.
+// §7: engine-observed bytes from issue threads.
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -245,7 +245,7 @@ fn observed_stream_peer_put_var_prefix() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §6.3: derived from the source (not engine-executed).
+// §7: derived from the source (not engine-executed).
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -373,13 +373,13 @@ fn derived_6_3_empty_array_of_node() {
 
 #[test]
 fn nil_and_bool_details() {
-    // derived from spec §2 / §3.3, not engine-checked: unused header bits are ignored, any
+    // derived from docs/wire-format.md §3 / §4.2, not engine-checked: unused header bits are ignored, any
     // non-zero bool payload is true.
     assert_eq!(g4(&hex("00 ff 01 00")), VariantRef::Nil);
     assert_eq!(g4(&hex("01 00 00 00 00 00 00 00")), VariantRef::Bool(false));
     assert_eq!(g4(&hex("01 00 00 00 00 01 00 00")), VariantRef::Bool(true));
     assert_eq!(g4(&hex("02 7f 00 00 05 00 00 00")), VariantRef::Int(5));
-    // derived from spec §2.2: -0.0 and inf are 32-bit, NaN 64-bit.
+    // derived from docs/wire-format.md §3.3: -0.0 and inf are 32-bit, NaN 64-bit.
     let b = hex("03 00 00 00 00 00 00 80");
     let v = g4(&b);
     assert_eq!(v.as_float().map(f64::to_bits), Some((-0.0f64).to_bits()));
@@ -395,7 +395,7 @@ fn nil_and_bool_details() {
 
 #[test]
 fn vector2_and_vector2i() {
-    // derived from spec §3.6, not engine-checked
+    // derived from docs/wire-format.md §4.3, not engine-checked
     let b = f32_run("05000000", 3, 4);
     expect_math!(g4(&b), Vector2, v2(3.0, 4.0), Precision::Single);
     let b = hex("06 00 00 00 07 00 00 00 f9 ff ff ff");
@@ -404,7 +404,7 @@ fn vector2_and_vector2i() {
 
 #[test]
 fn rect2_and_rect2i() {
-    // derived from spec §3.6, not engine-checked
+    // derived from docs/wire-format.md §4.3, not engine-checked
     let b = f32_run("07000000", 1, 4);
     let want = Rect2 {
         position: v2(1.0, 2.0),
@@ -421,7 +421,7 @@ fn rect2_and_rect2i() {
 
 #[test]
 fn vector3_and_vector3i() {
-    // derived from spec §3.6, not engine-checked
+    // derived from docs/wire-format.md §4.3, not engine-checked
     let b = f32_run("09000000", 1, 3);
     expect_math!(g4(&b), Vector3, v3(1.0, 2.0, 3.0), Precision::Single);
     let b = hex("0a 00 00 00 01 00 00 00 fe ff ff ff 03 00 00 00");
@@ -430,7 +430,7 @@ fn vector3_and_vector3i() {
 
 #[test]
 fn transform2d_columns() {
-    // derived from spec §3.6, not engine-checked: columns[0].x, .y, columns[1].x, .y, origin
+    // derived from docs/wire-format.md §4.3, not engine-checked: columns[0].x, .y, columns[1].x, .y, origin
     let b = f32_run("0b000000", 1, 6);
     let want = Transform2D {
         x: v2(1.0, 2.0),
@@ -442,7 +442,7 @@ fn transform2d_columns() {
 
 #[test]
 fn vector4_and_vector4i() {
-    // derived from spec §3.6, not engine-checked
+    // derived from docs/wire-format.md §4.3, not engine-checked
     let b = f32_run("0c000000", 1, 4);
     expect_math!(g4(&b), Vector4, v4(1.0, 2.0, 3.0, 4.0), Precision::Single);
     let b = hex("0d 00 00 00 01 00 00 00 02 00 00 00 03 00 00 00 fc ff ff ff");
@@ -463,7 +463,7 @@ fn vector4_and_vector4i() {
 
 #[test]
 fn plane_quaternion_aabb() {
-    // derived from spec §3.6, not engine-checked
+    // derived from docs/wire-format.md §4.3, not engine-checked
     let b = f32_run("0e000000", 1, 4);
     let want = Plane {
         normal: v3(1.0, 2.0, 3.0),
@@ -487,7 +487,7 @@ fn plane_quaternion_aabb() {
 }
 
 /// GDScript `Basis(Vector3(1,2,3), Vector3(4,5,6), Vector3(7,8,9))` on the wire: rows,
-/// i.e. 1,4,7, 2,5,8, 3,6,9 (spec §3.6).
+/// i.e. 1,4,7, 2,5,8, 3,6,9 (docs/wire-format.md §4.3).
 const BASIS_WIRE: [usize; 9] = [1, 4, 7, 2, 5, 8, 3, 6, 9];
 
 fn basis_123() -> Basis {
@@ -496,7 +496,7 @@ fn basis_123() -> Basis {
 
 #[test]
 fn basis_is_row_major_on_the_wire() {
-    // derived from spec §3.6, not engine-checked
+    // derived from docs/wire-format.md §4.3, not engine-checked
     let mut s = String::from("11000000");
     for i in BASIS_WIRE {
         s.push_str(F[i]);
@@ -516,7 +516,7 @@ fn basis_is_row_major_on_the_wire() {
 
 #[test]
 fn transform3d() {
-    // derived from spec §3.6, not engine-checked: basis rows (9) then origin (3)
+    // derived from docs/wire-format.md §4.3, not engine-checked: basis rows (9) then origin (3)
     let mut s = String::from("12000000");
     for i in BASIS_WIRE.into_iter().chain([10, 11, 12]) {
         s.push_str(F[i]);
@@ -542,14 +542,14 @@ fn projection_1_to_16() -> Projection {
 
 #[test]
 fn projection_is_column_major() {
-    // derived from spec §3.6, not engine-checked
+    // derived from docs/wire-format.md §4.3, not engine-checked
     let b = f32_run("13000000", 1, 16);
     expect_math!(g4(&b), Projection, projection_1_to_16(), Precision::Single);
 }
 
 #[test]
 fn color() {
-    // derived from spec §3.6, not engine-checked
+    // derived from docs/wire-format.md §4.3, not engine-checked
     let b = hex(&format!("14000000 0000003f {} {} {}", F[1], F[0], F[1]));
     let want = Color {
         r: 0.5,
@@ -562,7 +562,7 @@ fn color() {
 
 #[test]
 fn string_and_string_name() {
-    // derived from spec §3.1/§3.5/§3.7, not engine-checked
+    // derived from docs/wire-format.md §4.1/§4.1/§4.1, not engine-checked
     let b = hex("04 00 00 00 00 00 00 00");
     let v = g4(&b);
     assert!(matches!(v, VariantRef::String(s) if s.is_empty()));
@@ -579,7 +579,7 @@ fn string_and_string_name() {
 
 #[test]
 fn node_path_property_flag_adds_a_subname() {
-    // derived from spec §3.8, not engine-checked: 1 name, 0 subnames, flags = 2 (obsolete
+    // derived from docs/wire-format.md §4.5, not engine-checked: 1 name, 0 subnames, flags = 2 (obsolete
     // property) ⇒ one more subname is read.
     let b = hex("16 00 00 00  01 00 00 80  00 00 00 00  02 00 00 00 \
          01 00 00 00 61 00 00 00  01 00 00 00 62 00 00 00");
@@ -604,7 +604,7 @@ fn node_path_property_flag_adds_a_subname() {
 
 #[test]
 fn node_path_empty_and_garbage_padding() {
-    // derived from spec §3.8, not engine-checked
+    // derived from docs/wire-format.md §4.5, not engine-checked
     let b = hex("16 00 00 00 00 00 00 80 00 00 00 00 00 00 00 00");
     let p = g4(&b).as_node_path().unwrap();
     assert_eq!((p.name_count(), p.subname_count()), (0, 0));
@@ -630,7 +630,7 @@ fn node_path_empty_and_garbage_padding() {
 
 #[test]
 fn rid_8_byte_id() {
-    // derived from spec §3.9, not engine-checked
+    // derived from docs/wire-format.md §4.6, not engine-checked
     let b = hex("17 00 00 00 ef cd ab 89 67 45 23 f1");
     assert_eq!(g4(&b), VariantRef::Rid(Some(0xF123_4567_89AB_CDEF)));
     let err = from_bytes(G4, &b[..11]).unwrap_err();
@@ -643,7 +643,7 @@ fn rid_8_byte_id() {
 
 #[test]
 fn object_id_mode() {
-    // derived from spec §3.10, not engine-checked: header 0x00010018 + u64 id; RefCounted ids
+    // derived from docs/wire-format.md §4.7, not engine-checked: header 0x00010018 + u64 id; RefCounted ids
     // have bit 63 set.
     let b = hex("18 00 01 00 2a 00 00 00 00 00 00 80");
     for d in ALL_G4 {
@@ -661,14 +661,14 @@ fn object_id_mode() {
     assert!(g4(&b).as_object().unwrap().is_null());
 }
 
-/// A full `Node` object with `name = "abc"` and `visible = false` (spec §3.10 full mode).
+/// A full `Node` object with `name = "abc"` and `visible = false` (docs/wire-format.md §4.7 full mode).
 const FULL_OBJECT: &str = "18 00 00 00  04 00 00 00 4e 6f 64 65  02 00 00 00 \
      04 00 00 00 6e 61 6d 65  04 00 00 00 03 00 00 00 61 62 63 00 \
      07 00 00 00 76 69 73 69 62 6c 65 00  01 00 00 00 00 00 00 00";
 
 #[test]
 fn object_full_allowed_and_not() {
-    // derived from spec §3.10, not engine-checked
+    // derived from docs/wire-format.md §4.7, not engine-checked
     let b = hex(FULL_OBJECT);
     let err = from_bytes(G4, &b).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::ObjectsNotAllowed);
@@ -705,7 +705,7 @@ fn object_full_allowed_and_not() {
 
 #[test]
 fn signal_name_and_id() {
-    // derived from spec §3.11, not engine-checked
+    // derived from docs/wire-format.md §4.8, not engine-checked
     let b = hex("1a 00 00 00  07 00 00 00 70 72 65 73 73 65 64 00  34 12 00 00 00 00 00 00");
     let VariantRef::Signal(s) = g4(&b) else {
         panic!()
@@ -722,7 +722,7 @@ fn signal_name_and_id() {
 
 #[test]
 fn dictionary_nested_and_duplicate_keys() {
-    // derived from spec §3.12, not engine-checked: {"a": [true], "a": {}} — duplicates are
+    // derived from docs/wire-format.md §4.9, not engine-checked: {"a": [true], "a": {}} — duplicates are
     // kept in order; get_str returns the last.
     let b = hex("1b 00 00 00 02 00 00 00 \
          04 00 00 00 01 00 00 00 61 00 00 00  1c 00 00 00 01 00 00 00 01 00 00 00 01 00 00 00 \
@@ -738,7 +738,7 @@ fn dictionary_nested_and_duplicate_keys() {
 
 #[test]
 fn array_untyped_ignores_unused_kind_bits() {
-    // derived from spec §2: arrays use only bits 16–17; bits 18–19 are dictionary-only.
+    // derived from docs/wire-format.md §3: arrays use only bits 16–17; bits 18–19 are dictionary-only.
     let b = hex("1c 00 0c 00 01 00 00 00 00 00 00 00");
     let a = g4(&b).as_array().unwrap();
     assert_eq!(a.element_type(), None);
@@ -747,7 +747,7 @@ fn array_untyped_ignores_unused_kind_bits() {
 
 #[test]
 fn typed_array_builtin_class_name_script() {
-    // derived from spec §3.13, not engine-checked
+    // derived from docs/wire-format.md §4.10, not engine-checked
     // BUILTIN: Array[String] ["x"].
     let b = hex("1c 00 01 00  04 00 00 00  01 00 00 00  04 00 00 00 01 00 00 00 78 00 00 00");
     let a = g4(&b).as_array().unwrap();
@@ -797,7 +797,7 @@ fn typed_array_builtin_class_name_script() {
 
 #[test]
 fn typed_array_script_path_checked_only_with_objects() {
-    // derived from spec §3.13, not engine-checked: "user://a.gd" (11 bytes + 1 pad) and "".
+    // derived from docs/wire-format.md §4.10, not engine-checked: "user://a.gd" (11 bytes + 1 pad) and "".
     for path in [
         "0b 00 00 00 75 73 65 72 3a 2f 2f 61 2e 67 64 00",
         "00 00 00 00",
@@ -822,7 +822,7 @@ fn typed_array_script_path_checked_only_with_objects() {
 
 #[test]
 fn typed_dictionary_mixed_kinds() {
-    // derived from spec §2/§3.12, not engine-checked
+    // derived from docs/wire-format.md §3/§4.9, not engine-checked
     // key BUILTIN String, value CLASS_NAME "Node": kinds 0b01 | 0b10 << 2 = 0x09.
     let b = hex(
         "1b 00 09 00  04 00 00 00  04 00 00 00 4e 6f 64 65  01 00 00 00 \
@@ -871,7 +871,7 @@ fn typed_dictionary_mixed_kinds() {
 
 #[test]
 fn packed_fixed_arrays() {
-    // derived from spec §3.14, not engine-checked
+    // derived from docs/wire-format.md §4.11, not engine-checked
     let b = hex("1e 00 00 00 02 00 00 00 01 00 00 00 fe ff ff ff");
     let VariantRef::PackedInt32Array(p) = g4(&b) else {
         panic!()
@@ -907,7 +907,7 @@ fn packed_fixed_arrays() {
 
 #[test]
 fn packed_string_array_nul_terminators() {
-    // derived from spec §3.14, not engine-checked: ["ab", "", "xyz"], each length counting the
+    // derived from docs/wire-format.md §4.11, not engine-checked: ["ab", "", "xyz"], each length counting the
     // NUL terminator the encoder writes.
     let b = hex(
         "22 00 00 00 03 00 00 00  03 00 00 00 61 62 00 00  01 00 00 00 00 00 00 00 \
@@ -935,7 +935,7 @@ fn packed_string_array_nul_terminators() {
 
 #[test]
 fn packed_vector_and_color_arrays() {
-    // derived from spec §3.14, not engine-checked
+    // derived from docs/wire-format.md §4.11, not engine-checked
     let b = f32_run("23000000 02000000", 1, 4);
     let VariantRef::PackedVector2Array(p) = g4(&b) else {
         panic!()
@@ -962,7 +962,7 @@ fn packed_vector_and_color_arrays() {
 
 #[test]
 fn packed_vector4_array_is_4_3_plus() {
-    // derived from spec §1.2/§3.14, not engine-checked
+    // derived from docs/wire-format.md §2/§4.11, not engine-checked
     let b = f32_run("26000000 01000000", 1, 4);
     for d in [Dialect::GODOT_4_3, Dialect::GODOT_4_4] {
         let VariantRef::PackedVector4Array(p) = exact(d, &b) else {
@@ -982,12 +982,12 @@ fn packed_vector4_array_is_4_3_plus() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Double-precision builds: header bit 16 on math types (spec §2.3).
+// Double-precision builds: header bit 16 on math types (docs/wire-format.md §3.4).
 // ---------------------------------------------------------------------------------------------
 
 #[test]
 fn double_flag_on_every_real_math_type() {
-    // derived from spec §2.3, not engine-checked: each flagged type reads f64 components and
+    // derived from docs/wire-format.md §3.4, not engine-checked: each flagged type reads f64 components and
     // equals the same value sent as f32.
     let types = [
         ("05", 2),
@@ -1022,7 +1022,7 @@ fn double_flag_on_every_real_math_type() {
 
 #[test]
 fn double_vector2_vector3_keep_f64_bits() {
-    // derived from spec §2.3, not engine-checked: 0.1 is not a float32 value.
+    // derived from docs/wire-format.md §3.4, not engine-checked: 0.1 is not a float32 value.
     let b = hex(&format!("05 00 01 00 9a 99 99 99 99 99 b9 3f {}", D[2]));
     expect_math!(g4(&b), Vector2, v2(0.1, 2.0), Precision::Double);
     let b = f64_run("09000100", 1, 3);
@@ -1031,7 +1031,7 @@ fn double_vector2_vector3_keep_f64_bits() {
 
 #[test]
 fn double_transform3d_and_projection() {
-    // derived from spec §2.3/§3.6, not engine-checked
+    // derived from docs/wire-format.md §3.4/§4.3, not engine-checked
     let mut s = String::from("12000100");
     for i in BASIS_WIRE.into_iter().chain([10, 11, 12]) {
         s.push_str(D[i]);
@@ -1051,7 +1051,7 @@ fn double_transform3d_and_projection() {
 
 #[test]
 fn double_packed_vector_arrays() {
-    // derived from spec §2.3/§3.14, not engine-checked
+    // derived from docs/wire-format.md §3.4/§4.11, not engine-checked
     let b = f64_run("23000100 02000000", 1, 4);
     let VariantRef::PackedVector2Array(p) = g4(&b) else {
         panic!()
@@ -1078,7 +1078,7 @@ fn double_packed_vector_arrays() {
 
 #[test]
 fn flag_ignored_by_color_integer_vectors_and_other_packed_arrays() {
-    // derived from spec §2.3/§3.14, not engine-checked
+    // derived from docs/wire-format.md §3.4/§4.11, not engine-checked
     let b = hex(&format!("14 00 01 00 {}{}{}{}", F[1], F[0], F[0], F[1]));
     let want = Color {
         r: 1.0,
@@ -1108,12 +1108,12 @@ fn flag_ignored_by_color_integer_vectors_and_other_packed_arrays() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// UTF-8 (spec §4.3, Godot 4 `parse_utf8`).
+// UTF-8 (docs/wire-format.md §5.3, Godot 4 `parse_utf8`).
 // ---------------------------------------------------------------------------------------------
 
 #[test]
 fn utf8_surrogate_and_above_max_rejected() {
-    // derived from spec §4.3, not engine-checked
+    // derived from docs/wire-format.md §5.3, not engine-checked
     for text in [
         "03 00 00 00 ed a0 80 00",
         "04 00 00 00 f4 90 80 80",
@@ -1129,7 +1129,7 @@ fn utf8_surrogate_and_above_max_rejected() {
             }
         }
     }
-    // Godot 3 accepts the surrogate and 0x110000 (spec §4.3); not the overlong C0 80.
+    // Godot 3 accepts the surrogate and 0x110000 (docs/wire-format.md §5.3); not the overlong C0 80.
     assert!(from_bytes(
         Dialect::GODOT_3,
         &hex("04 00 00 00 03 00 00 00 ed a0 80 00")
@@ -1158,7 +1158,7 @@ fn utf8_surrogate_and_above_max_rejected() {
 
 #[test]
 fn utf8_bom_stripped_and_nul_stops_text() {
-    // derived from spec §4.3, not engine-checked
+    // derived from docs/wire-format.md §5.3, not engine-checked
     let b = hex("04 00 00 00 04 00 00 00 ef bb bf 61");
     let VariantRef::String(s) = g4(&b) else {
         panic!()

@@ -1,4 +1,4 @@
-//! Rejections with engine parity (spec §4.1, §4.2, §4.4) for Godot 4 and Godot 3 dialects,
+//! Rejections with engine parity (docs/wire-format.md §5.1, §5.2, §5.4) for Godot 4 and Godot 3 dialects,
 //! nesting limits, trailing bytes, and a deterministic bit-flip / truncation sweep over every
 //! dialect. Vectors are derived from the spec by hand, not engine-checked (the Godot 3 engine
 //! fixtures are tested separately in `tests/godot3_fixtures.rs`).
@@ -158,7 +158,7 @@ fn every_truncation_fails_godot3() {
 
 #[test]
 fn truncation_codes_follow_the_engine() {
-    // Spec §4.1: header short → 30; string length word short → 30; string bytes or pad short
+    // Spec §5.1: header short → 30; string length word short → 30; string bytes or pad short
     // → 18; fixed payload short → 30.
     let s = hex("04000000 03000000 616263 00");
     for d in [G4, G3] {
@@ -617,7 +617,7 @@ fn array_and_dictionary_counts_are_masked() {
 
 #[test]
 fn node_path_counts_wrap_like_the_engine() {
-    // Spec §3.8: counts are uint32 and `total = names + subnames` wraps. 1 name + 0xFFFFFFFF
+    // Spec §4.5: counts are uint32 and `total = names + subnames` wraps. 1 name + 0xFFFFFFFF
     // subnames = 0 parts; 2 names + 0xFFFFFFFF = 1 part, which is a name.
     let b = hex("16000000 01000080 ffffffff 00000000");
     let (v, used) = Decoder::new(G4).decode_prefix(&b).unwrap();
@@ -636,7 +636,7 @@ fn node_path_counts_wrap_like_the_engine() {
 
 #[test]
 fn godot3_math_ignores_the_64_bit_flag() {
-    // Spec §2.3: Godot 3 math is always f32; only Int and Float follow bit 16.
+    // Spec §3.4: Godot 3 math is always f32; only Int and Float follow bit 16.
     let b = f32_run("05000100", 1, 2);
     let (v, used) = Decoder::new(G3).decode_prefix(&b).unwrap();
     assert_eq!(used, 12);
@@ -646,7 +646,7 @@ fn godot3_math_ignores_the_64_bit_flag() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Nesting depth (spec §4.2): top level = depth 0; a value at depth > limit fails.
+// Nesting depth (docs/wire-format.md §5.2): top level = depth 0; a value at depth > limit fails.
 // ---------------------------------------------------------------------------------------------
 
 /// `levels` nested single-element arrays around `inner` (or an empty innermost array).

@@ -1,6 +1,6 @@
-//! Pandemonium reader vectors, one generation at a time (spec §1.3, §3.15, §4.6). No
+//! Pandemonium reader vectors, one generation at a time (docs/wire-format.md §2, §4.12, §4.12). No
 //! Pandemonium engine binary is available here: every byte string below is derived from spec
-//! §1.3/§3 by hand, not engine-checked. The type-id tables are written out per generation
+//! §2/§4 by hand, not engine-checked. The type-id tables are written out per generation
 //! (not taken from the crate) so that a renumbering mistake in `src/dialect.rs` shows up.
 
 mod support;
@@ -22,7 +22,7 @@ const PM35: Dialect = Dialect::PANDEMONIUM_3_5;
 const PM38: Dialect = Dialect::PANDEMONIUM_3_8;
 const PM5: Dialect = Dialect::PANDEMONIUM_5;
 
-/// PM-A (v3.5.0 … v3.7.x), spec §1.3.
+/// PM-A (v3.5.0 … v3.7.x), docs/wire-format.md §2.
 const PM_A: [(u8, VariantType); 33] = [
     (0, T::Nil),
     (1, T::Bool),
@@ -59,7 +59,7 @@ const PM_A: [(u8, VariantType); 33] = [
     (32, T::PackedColorArray),
 ];
 
-/// PM-B (v3.8.0 … v4.9.x), spec §1.3.
+/// PM-B (v3.8.0 … v4.9.x), docs/wire-format.md §2.
 const PM_B: [(u8, VariantType); 38] = [
     (0, T::Nil),
     (1, T::Bool),
@@ -101,7 +101,7 @@ const PM_B: [(u8, VariantType); 38] = [
     (37, T::PackedColorArray),
 ];
 
-/// PM-C (v5.0.0 …), spec §1.3.
+/// PM-C (v5.0.0 …), docs/wire-format.md §2.
 const PM_C: [(u8, VariantType); 40] = [
     (0, T::Nil),
     (1, T::Bool),
@@ -169,8 +169,8 @@ fn basis_wire() -> String {
     [1, 4, 7, 2, 5, 8, 3, 6, 9].iter().map(|&i| F[i]).collect()
 }
 
-/// Header bits 8–31 and payload of the canonical vector for `ty` (derived from spec §3 and
-/// §3.15, not engine-checked). Only ids shared by every Pandemonium generation appear inside
+/// Header bits 8–31 and payload of the canonical vector for `ty` (derived from docs/wire-format.md §4 and
+/// §4.12, not engine-checked). Only ids shared by every Pandemonium generation appear inside
 /// payloads: NIL 0, BOOL 1, INT 2, STRING 4.
 fn payload(ty: VariantType) -> (&'static str, String) {
     let f = |first: usize, last: usize| F[first..=last].concat();
@@ -393,7 +393,7 @@ fn check(ty: VariantType, v: &VariantRef<'_>) {
         }
         (T::PackedVector4Array, VariantRef::PackedVector4Array(p)) => {
             assert_eq!(p.precision(), Precision::Single);
-            // Read as written: the decoder's w-from-z-slot bug (spec §4.6) is not copied.
+            // Read as written: the decoder's w-from-z-slot bug (docs/wire-format.md §4.12) is not copied.
             assert_eq!(p.iter().collect::<Vec<_>>(), [[1.0, 2.0, 3.0, 4.0]]);
         }
         (T::PackedVector2iArray, VariantRef::PackedVector2iArray(p)) => {
@@ -422,7 +422,7 @@ fn id_tables_are_complete() {
             assert_eq!(d.type_of(id), Some(ty), "{d} id {id}");
             assert_eq!(d.wire_id(ty), Some(id), "{d} {ty:?}");
         }
-        // Pandemonium has no Callable / Signal (spec §1.3).
+        // Pandemonium has no Callable / Signal (docs/wire-format.md §2).
         assert!(!d.supports(T::Callable) && !d.supports(T::Signal));
         assert!(!d.rid_has_payload());
         assert!(!d.math_follows_flag_64());
@@ -465,7 +465,7 @@ fn pandemonium_5_every_type() {
 
 #[test]
 fn renumbered_ids_decode_per_generation() {
-    // derived from spec §1.3, not engine-checked
+    // derived from docs/wire-format.md §2, not engine-checked
     // id 5: Vector2 (12 bytes) in 3.5, Rect2 (20 bytes) in 3.8 and 5.
     let b = f32_run("05000000", 1, 4);
     let (v, used) = Decoder::new(PM35).decode_prefix(&b).unwrap();
@@ -544,7 +544,7 @@ fn ids_at_or_above_variant_max_rejected() {
 
 #[test]
 fn rid_has_no_payload() {
-    // derived from spec §3.9/§3.15, not engine-checked: [RID, 5]
+    // derived from docs/wire-format.md §4.6/§4.12, not engine-checked: [RID, 5]
     for (d, rid, array) in [(PM35, 0x13, 0x17), (PM38, 0x16, 0x1a), (PM5, 0x16, 0x1a)] {
         let b = hex(&format!(
             "{array:02x}000000 02000000 {rid:02x}000000 02000000 05000000"
@@ -557,7 +557,7 @@ fn rid_has_no_payload() {
 
 #[test]
 fn math_ignores_the_64_bit_flag() {
-    // derived from spec §2.3, not engine-checked: Pandemonium math is always f32; bit 16 is
+    // derived from docs/wire-format.md §3.4, not engine-checked: Pandemonium math is always f32; bit 16 is
     // ignored (a flag-following reader would need twice the bytes and fail).
     let real_math = [
         T::Vector2,
@@ -593,7 +593,7 @@ fn math_ignores_the_64_bit_flag() {
 
 #[test]
 fn int_and_float_follow_the_64_bit_flag() {
-    // derived from spec §2.1/§2.2, not engine-checked
+    // derived from docs/wire-format.md §3.2/§3.3, not engine-checked
     for d in [PM35, PM38, PM5] {
         let b = hex("02000100 ffffffff ffffff7f");
         assert_eq!(exact(d, &b), VariantRef::Int(i64::MAX));
@@ -604,7 +604,7 @@ fn int_and_float_follow_the_64_bit_flag() {
 
 #[test]
 fn vector4_reads_16_bytes_inside_containers() {
-    // derived from spec §3.15/§4.6, not engine-checked. The engine decoder advances only 12
+    // derived from docs/wire-format.md §4.12/§4.12, not engine-checked. The engine decoder advances only 12
     // bytes after a Vector4/Vector4i and would read the next element 4 bytes early; the bytes
     // its encoder writes are [Vector4(1,2,3,4), 7], which is what must come out.
     for d in [PM38, PM5] {
@@ -646,7 +646,7 @@ fn vector4_reads_16_bytes_inside_containers() {
 
 #[test]
 fn projection_needs_only_its_64_bytes() {
-    // derived from spec §4.6, not engine-checked: the engine's length check wants 248 bytes
+    // derived from docs/wire-format.md §4.12, not engine-checked: the engine's length check wants 248 bytes
     // (typo for 16 floats); a 68-byte Projection value is what its encoder writes.
     let b = f32_run("13000000", 1, 16);
     assert_eq!(b.len(), 68);
@@ -657,7 +657,7 @@ fn projection_needs_only_its_64_bytes() {
 
 #[test]
 fn pool_vector_int_arrays() {
-    // derived from spec §3.15, not engine-checked
+    // derived from docs/wire-format.md §4.12, not engine-checked
     for (d, v2i, v3i, v4i) in [
         (PM35, Some(0x1d), 0x1f, None),
         (PM38, Some(0x20), 0x22, Some(0x24)),
@@ -679,7 +679,7 @@ fn pool_vector_int_arrays() {
         };
         assert_eq!(p.get(0), Some([1, 2, 3]));
         if let Some(id) = v4i {
-            // Encoder bug (spec §3.15): it writes z in the w slot, so real data has w == z;
+            // Encoder bug (docs/wire-format.md §4.12): it writes z in the w slot, so real data has w == z;
             // the reader returns the four words as sent.
             let b = hex(&format!(
                 "{id:02x}000000 01000000 01000000 02000000 03000000 03000000"
@@ -705,7 +705,7 @@ fn pool_vector_int_arrays() {
 
 #[test]
 fn typed_array_builtin_element() {
-    // derived from spec §3.15, not engine-checked (PM-C: TypedArray 27, PackedTypedArray 28)
+    // derived from docs/wire-format.md §4.12, not engine-checked (PM-C: TypedArray 27, PackedTypedArray 28)
     for (id, kind) in [
         (0x1b, ArrayKind::TypedArray),
         (0x1c, ArrayKind::PackedTypedArray),
@@ -740,7 +740,7 @@ fn typed_array_builtin_element() {
 
 #[test]
 fn typed_array_of_objects() {
-    // derived from spec §3.15, not engine-checked. OBJECT = 23 (0x17), STRING_NAME = 24 (0x18).
+    // derived from docs/wire-format.md §4.12, not engine-checked. OBJECT = 23 (0x17), STRING_NAME = 24 (0x18).
     for id in [0x1b, 0x1c] {
         // Bit 16 clear: a full StringName value names the class.
         let b = hex(&format!(
@@ -801,7 +801,7 @@ fn typed_arrays_only_in_pandemonium_5() {
 
 #[test]
 fn objects_and_text() {
-    // derived from spec §3.10/§4.3, not engine-checked
+    // derived from docs/wire-format.md §4.7/§5.3, not engine-checked
     for (d, obj) in [(PM35, 0x14), (PM38, 0x17), (PM5, 0x17)] {
         let b = hex(&format!("{obj:02x}000000 04000000 4e6f6465 00000000"));
         let err = from_bytes(d, &b).unwrap_err();

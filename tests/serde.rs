@@ -347,7 +347,7 @@ fn engine_fixtures_round_trip_through_rust_types() {
     assert_eq!(checked, 138, "fixtures checked");
 }
 
-// --- Godot 4 engine vectors (spec §6.1 / §6.2) ----------------------------------------------
+// --- Godot 4 engine vectors (docs/wire-format.md §7) ----------------------------------------------
 
 #[test]
 fn godot4_engine_vectors() {

@@ -1,7 +1,7 @@
 //! Every value the real Godot 3.2.3 engine wrote (`tests/fixtures/godot3/values.jsonl`, see
 //! `tests/godot3/README.md`) re-encodes byte for byte from its decoded view.
 //!
-//! The 3.2.3 NodePath encoder leaves the pad bytes after each name uninitialised (spec §3.8);
+//! The 3.2.3 NodePath encoder leaves the pad bytes after each name uninitialised (docs/wire-format.md §4.5);
 //! this crate writes zeros. The expected bytes get those pads zeroed first, located by walking
 //! the decoded structure (each NodePath view borrows its components from the fixture bytes).
 

@@ -1,6 +1,6 @@
-//! Writer output checked against byte vectors from the wire spec (§6.1 engine unit tests,
-//! §6.2 engine-observed bytes, §6.3 bytes derived from the engine source) and the spec's
-//! layout rules; plus the writer's error behaviour.
+//! Writer output checked against byte vectors (docs/wire-format.md §7: engine unit tests,
+//! engine-observed bytes, bytes derived from the engine source) and the layout rules of
+//! docs/wire-format.md; plus the writer's error behaviour.
 
 use gdwire::math::{Color, Precision, Rect2i, Transform2D, Vector2, Vector2i, Vector3, Vector4};
 use gdwire::write::Endian;
@@ -40,7 +40,7 @@ fn v2(x: f64, y: f64) -> Vector2 {
     Vector2 { x, y }
 }
 
-// ----- spec §6.1 (engine unit tests) ----------------------------------------------------------
+// ----- docs/wire-format.md §7 (engine unit tests) ----------------------------------------------------------
 
 #[test]
 fn spec_6_1_variants() {
@@ -127,7 +127,7 @@ fn typed_containers_without_dialect_support_are_untyped() {
 fn pandemonium_typed_arrays() {
     let d = Dialect::PANDEMONIUM_5;
     let int = ContainerTypeSpec::Builtin(VariantType::Int);
-    // TypedArray = 27, element id INT = 2 (spec §3.15).
+    // TypedArray = 27, element id INT = 2 (docs/wire-format.md §4.12).
     let bytes = enc(d, |w| {
         w.begin_typed_array(1, int)?;
         w.int(5)
@@ -162,7 +162,7 @@ fn pandemonium_typed_arrays() {
     ));
 }
 
-// ----- spec §6.2 / §6.3 -------------------------------------------------------------------------
+// ----- docs/wire-format.md §7 / §7 -------------------------------------------------------------------------
 
 #[test]
 fn spec_6_3_godot4() {
@@ -222,7 +222,7 @@ fn spec_6_3_godot4() {
             "1c 00 02 00 11 00 00 00 45 6e 63 6f 64 65 64 4f 62 6a 65 63 74 41 73 49 44 00 00 00
              00 00 00 00",
         ),
-        // §6.2: RID 13 in 4.4 (godot-docs #10662) and a Callable (godot-docs #12077).
+        // §7: RID 13 in 4.4 (godot-docs #10662) and a Callable (godot-docs #12077).
         (enc(g4, |w| w.rid(13)), "17 00 00 00 0d 00 00 00 00 00 00 00"),
         (enc(g4, |w| w.callable()), "19 00 00 00"),
     ];
@@ -264,7 +264,7 @@ fn spec_6_3_godot3() {
 
 #[test]
 fn length_prefixed_put_var() {
-    // StreamPeerBuffer.put_var("Godot Rules!!!") (spec §6.3).
+    // StreamPeerBuffer.put_var("Godot Rules!!!") (docs/wire-format.md §7).
     let bytes = enc_with(
         Dialect::GODOT_4,
         |w| w.with_length_prefix(Endian::Little),
@@ -274,7 +274,7 @@ fn length_prefixed_put_var() {
         bytes,
         hex("18 00 00 00 04 00 00 00 0e 00 00 00 47 6f 64 6f 74 20 52 75 6c 65 73 21 21 21 00 00")
     );
-    // Godot 3.0 put_var('asd') over a stream (spec §6.2), with the 3.0.3+ zero pad.
+    // Godot 3.0 put_var('asd') over a stream (docs/wire-format.md §7), with the 3.0.3+ zero pad.
     let bytes = enc_with(
         Dialect::GODOT_3,
         |w| w.with_length_prefix(Endian::Little),
@@ -320,7 +320,7 @@ fn f32s(vals: &[f32]) -> String {
 fn double_precision_math_layout() {
     let dbl = |w: Writer<&'static mut Vec<u8>>| w.with_precision(Precision::Double);
     let g4 = Dialect::GODOT_4;
-    // Vector2: flag + two f64 (spec §2.3), even for float-representable values.
+    // Vector2: flag + two f64 (docs/wire-format.md §3.4), even for float-representable values.
     let got = enc_with(g4, dbl, |w| w.vector2(v2(1.0, 2.0)));
     assert_eq!(got, hex(&format!("05 00 01 00 {}", f64s(&[1.0, 2.0]))));
     let got = enc_with(g4, dbl, |w| {
@@ -414,7 +414,7 @@ fn double_precision_views_reencode_as_read() {
     assert_eq!(got, hex(&format!("05 00 00 00 {}", f32s(&[0.1, 2.0]))));
 }
 
-// ----- int / float width boundaries (spec §2.1, §2.2, §6.2) -------------------------------------
+// ----- int / float width boundaries (docs/wire-format.md §3.2, §3.3, §7) -------------------------------------
 
 #[test]
 fn int_width_boundaries() {
@@ -895,7 +895,7 @@ fn open_container_slots_exactly() {
 #[test]
 fn builtin_nil_element_types_reencode_untyped() {
     // A type block naming Nil means untyped to the engine: its decoder skips `set_typed` for
-    // NIL and its encoder then writes no type block (spec §3.12, §3.13).
+    // NIL and its encoder then writes no type block (docs/wire-format.md §4.9, §4.10).
     let g4 = Dialect::GODOT_4;
     for (wire, canonical) in [
         // Array[Nil] holding 5.

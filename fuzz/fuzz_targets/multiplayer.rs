@@ -1,4 +1,5 @@
-//! SceneMultiplayer packets: parsing never panics, errors point inside the packet, every
+//! SceneMultiplayer packets: parsing never panics, errors point inside the packet (or at
+//! most 3 bytes past it, the padding of an unpadded PackedByteArray at the end), every
 //! value of a parsed packet can be walked, and writing a parsed packet again gives a packet
 //! with the same fields whose own rewrite is byte-identical (the writer's form is canonical).
 //! Input: byte 0 bit 0 allows object decoding, the rest is the packet.
@@ -66,7 +67,9 @@ fuzz_target!(|data: &[u8]| {
     let packet = match Packet::parse_with(dec, bytes) {
         Ok(p) => p,
         Err(e) => {
-            assert!(e.offset() <= bytes.len(), "{e} for {} bytes", bytes.len());
+            // Past an unpadded PackedByteArray at the very end (accepted, as by the engine),
+            // the crate's reader counts the missing padding: up to 3 bytes past the end.
+            assert!(e.offset() <= bytes.len() + 3, "{e} for {} bytes", bytes.len());
             return;
         }
     };

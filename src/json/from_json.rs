@@ -200,7 +200,7 @@ pub fn write_json_value<S: Sink>(w: &mut Writer<S>, value: &Value) -> Result<(),
 }
 
 /// A container whose JSON items are still to be written.
-struct Frame<'j> {
+struct Open<'j> {
     items: &'j [Value],
     next: usize,
     /// Object properties: (name, value) pairs.
@@ -208,7 +208,7 @@ struct Frame<'j> {
     label: &'static str,
 }
 
-fn path(base: &str, stack: &[Frame<'_>]) -> String {
+fn path(base: &str, stack: &[Open<'_>]) -> String {
     let mut p = String::from(base);
     for f in stack {
         p.push_str(&format!("{}[{}]", f.label, f.next.saturating_sub(1)));
@@ -217,7 +217,7 @@ fn path(base: &str, stack: &[Frame<'_>]) -> String {
 }
 
 fn walk<S: Sink>(w: &mut Writer<S>, value: &Value, base: &str) -> Result<(), JsonError> {
-    let mut stack: Vec<Frame<'_>> = Vec::new();
+    let mut stack: Vec<Open<'_>> = Vec::new();
     let mut next = Some(value);
     loop {
         if let Some(v) = next.take() {
@@ -502,7 +502,7 @@ impl Raw {
 }
 
 /// Writes one JSON value's wire form up to its items; returns the items still to write.
-fn head<'j, S: Sink>(w: &mut Writer<S>, v: &'j Value) -> Result<Option<Frame<'j>>, Fail> {
+fn head<'j, S: Sink>(w: &mut Writer<S>, v: &'j Value) -> Result<Option<Open<'j>>, Fail> {
     match v {
         Value::Null => w.nil()?,
         Value::Bool(b) => w.bool(*b)?,
@@ -519,8 +519,8 @@ fn head<'j, S: Sink>(w: &mut Writer<S>, v: &'j Value) -> Result<Option<Frame<'j>
     Ok(None)
 }
 
-fn frame<'j>(items: &'j [Value], props: bool, label: &'static str) -> Option<Frame<'j>> {
-    (!items.is_empty()).then_some(Frame {
+fn frame<'j>(items: &'j [Value], props: bool, label: &'static str) -> Option<Open<'j>> {
+    (!items.is_empty()).then_some(Open {
         items,
         next: 0,
         props,
@@ -556,7 +556,7 @@ fn prefixed<S: Sink>(w: &mut Writer<S>, s: &str) -> Result<(), Fail> {
 fn typed<'j, S: Sink>(
     w: &mut Writer<S>,
     m: &'j Map<String, Value>,
-) -> Result<Option<Frame<'j>>, Fail> {
+) -> Result<Option<Open<'j>>, Fail> {
     let dialect = w.dialect();
     let Some(Value::String(name)) = m.get("type") else {
         return msg("object without a string \"type\"");

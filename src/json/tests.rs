@@ -246,7 +246,7 @@ fn deep_nesting_is_written_and_read_without_recursion() {
 #[test]
 fn nil_element_types() {
     // Pandemonium 5: a TypedArray / PackedTypedArray of element id 0 is its own wire form
-    // (header id 27 / 28, element id, count; spec §2), kept as such.
+    // (header id 27 / 28, element id, count; docs/wire-format.md §3), kept as such.
     let pm = Dialect::PANDEMONIUM_5;
     for (name, id) in [("TypedArray", 27), ("PackedTypedArray", 28)] {
         let text = format!(r#"{{"type":"{name}","elem_type":"Nil","args":["i:5"]}}"#);

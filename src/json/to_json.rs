@@ -37,7 +37,7 @@ pub fn write_json<W: Write>(
     dialect: Dialect,
     value: &VariantRef<'_>,
 ) -> Result<(), JsonError> {
-    let mut stack: Vec<Frame<'_>> = Vec::new();
+    let mut stack: Vec<Open<'_>> = Vec::new();
     let mut next = Some(*value);
     loop {
         if let Some(v) = next.take() {
@@ -101,15 +101,15 @@ impl<'a> Items<'a> {
     }
 }
 
-struct Frame<'a> {
+struct Open<'a> {
     items: Items<'a>,
     first: bool,
     close: &'static str,
 }
 
-impl<'a> Frame<'a> {
-    fn new(items: Items<'a>, close: &'static str) -> Frame<'a> {
-        Frame {
+impl<'a> Open<'a> {
+    fn new(items: Items<'a>, close: &'static str) -> Open<'a> {
+        Open {
             items,
             first: true,
             close,
@@ -302,7 +302,7 @@ fn head<'a, W: Write>(
     out: &mut W,
     dialect: Dialect,
     v: &VariantRef<'a>,
-) -> Result<Option<Frame<'a>>, JsonError> {
+) -> Result<Option<Open<'a>>, JsonError> {
     use VariantRef as V;
     use VariantType as T;
     match *v {
@@ -401,7 +401,7 @@ fn head<'a, W: Write>(
                 }
             }
             out.write_str(",\"props\":[")?;
-            return Ok(Some(Frame::new(Items::Props(obj.properties()), "]}")));
+            return Ok(Some(Open::new(Items::Props(obj.properties()), "]}")));
         }
         V::Callable => out.write_str("{\"type\":\"Callable\"}")?,
         V::Signal(s) => {
@@ -420,12 +420,12 @@ fn head<'a, W: Write>(
                 write_container_type(out, dialect, &t)?;
             }
             out.write_str(",\"args\":[")?;
-            return Ok(Some(Frame::new(Items::Array(d.keys_and_values()), "]}")));
+            return Ok(Some(Open::new(Items::Array(d.keys_and_values()), "]}")));
         }
         V::Array(a) => {
             if a.kind() == ArrayKind::Array && a.element_type().is_none() {
                 out.write_char('[')?;
-                return Ok(Some(Frame::new(Items::Array(a.iter()), "]")));
+                return Ok(Some(Open::new(Items::Array(a.iter()), "]")));
             }
             open_typed(out, dialect.type_name(a.variant_type()))?;
             if let Some(t) = a.element_type() {
@@ -433,7 +433,7 @@ fn head<'a, W: Write>(
                 write_container_type(out, dialect, &t)?;
             }
             out.write_str(",\"args\":[")?;
-            return Ok(Some(Frame::new(Items::Array(a.iter()), "]}")));
+            return Ok(Some(Open::new(Items::Array(a.iter()), "]}")));
         }
         V::PackedByteArray(p) => {
             packed_open(out, dialect, T::PackedByteArray, None)?;

@@ -10,7 +10,8 @@
 //! and every other type is plain `encode_variant` output read and written by the crate's
 //! ordinary [`crate::Decoder`] and [`crate::Writer`] (Godot 4 dialect). Full objects are
 //! decoded only when the [`crate::Decoder`] allows them
-//! (`SceneMultiplayer.allow_object_decoding`).
+//! (`SceneMultiplayer.allow_object_decoding`), and then only in remote-call arguments: the
+//! engine never decodes them in spawn and sync packets.
 //!
 //! ```
 //! use gdwire::multiplayer::{Packet, PacketWriter, SpawnKind};

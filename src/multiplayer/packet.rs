@@ -314,8 +314,9 @@ impl<'a> Packet<'a> {
     }
 
     /// Parses with decoding options for the embedded values: object decoding must be
-    /// allowed to accept full objects (`SceneMultiplayer.allow_object_decoding`). The
-    /// dialect should be [`Dialect::GODOT_4`] (or a 4.x dialect).
+    /// allowed to accept full objects (`SceneMultiplayer.allow_object_decoding`); like the
+    /// engine, only remote-call arguments (relayed or not) can then hold them, spawn and sync
+    /// values never do. The dialect should be [`Dialect::GODOT_4`] (or a 4.x dialect).
     ///
     /// Stricter than the engine in one respect: bytes the engine would ignore after a
     /// packet's last field are reported ([`ErrorKind::TrailingBytes`] or
@@ -338,13 +339,14 @@ impl<'a> Packet<'a> {
                 [] => Err(short(PacketField::Payload, 1)),
                 payload => Ok(Packet::Raw(payload)),
             },
-            Command::Spawn => spawn(dec, bytes).map(Packet::Spawn),
+            // The engine decodes spawn and sync values with objects off whatever the setting.
+            Command::Spawn => spawn(dec.with_allow_objects(false), bytes).map(Packet::Spawn),
             Command::Despawn => {
                 let id = u32_field(bytes, 1, PacketField::Id)?;
                 exact_len(bytes, 5)?;
                 Ok(Packet::Despawn(id))
             }
-            Command::Sync => sync(dec, bytes, b0).map(Packet::Sync),
+            Command::Sync => sync(dec.with_allow_objects(false), bytes, b0).map(Packet::Sync),
             Command::Sys => sys(dec, bytes).map(Packet::Sys),
         }
     }

@@ -530,6 +530,22 @@ fn objects_only_when_allowed() {
     assert_eq!(kind(&bytes).0, ErrorKind::ObjectsNotAllowed);
     let dec = Decoder::new(Dialect::GODOT_4).with_allow_objects(true);
     assert!(Packet::parse_with(dec, &bytes).is_ok());
+    // Never in spawn states and sync values, as in the engine (fuzz finding: the writer
+    // could not write such a packet back).
+    let mut spawn = Vec::from([
+        4, 0, 1, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, b'P', 0,
+    ]);
+    spawn.extend_from_slice(&bytes[4..]);
+    assert_eq!(
+        Packet::parse_with(dec, &spawn).unwrap_err().kind(),
+        ErrorKind::ObjectsNotAllowed
+    );
+    let mut sync = Vec::from([6, 1, 0, 7, 0, 0, 0, 16, 0, 0, 0]);
+    sync.extend_from_slice(&bytes[4..]);
+    assert_eq!(
+        Packet::parse_with(dec, &sync).unwrap_err().kind(),
+        ErrorKind::ObjectsNotAllowed
+    );
 }
 
 #[test]
@@ -579,4 +595,45 @@ fn byte_only_path_form() {
     assert!(matches!(c.args, Args::Bytes(&[9, 9])));
     // Byte-only, 32-bit node id = bit 31 | offset 8 (1 + 4 + 1 header bytes, 2 arg bytes).
     assert_eq!(out[..8], [0xA0, 8, 0, 0, 0x80, 4, 9, 9]);
+}
+
+/// Fuzz finding: the engine reads 32 checksum bytes and skips the 33rd without looking at
+/// it; a non-NUL 33rd byte once made a 33-character checksum the writer refused.
+#[test]
+fn simplify_path_checksum_is_32_bytes_whatever_follows() {
+    let mut bytes = Vec::from([1u8]);
+    bytes.extend_from_slice(b"0123456789abcdef0123456789abcdefX");
+    bytes.extend_from_slice(&[9, 0, 0, 0]);
+    bytes.extend_from_slice(b"P\0");
+    let p = Packet::parse(&bytes).unwrap();
+    let Packet::SimplifyPath(s) = p else { panic!() };
+    assert_eq!(
+        (s.checksum, s.cache_id, s.path),
+        ("0123456789abcdef0123456789abcdef", 9, "P")
+    );
+    let mut again = Vec::new();
+    let mut w = PacketWriter::new(&mut again);
+    w.packet(&p).unwrap();
+    w.finish().unwrap();
+    let mut want = bytes.clone();
+    want[33] = 0;
+    assert_eq!(again, want);
+}
+
+/// Fuzz finding: an argument that is an Array whose PackedByteArray element ends the packet
+/// unpadded (accepted, as by the engine) is followed by a truncated element; the reader
+/// reports it at its padded position, past the end of the packet (never more than 3 bytes).
+#[test]
+fn error_after_unpadded_bytes_may_point_past_the_end() {
+    let hex = "0003f81d1b0000000300000800271500001d0302000000001d000000000000000000000000000000000315251d2802000e0000000002001d00000000000000000000";
+    let b: Vec<u8> = (0..hex.len() / 2)
+        .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())
+        .collect();
+    let e = Packet::parse(&b).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Truncated(Expected::Header));
+    assert!(
+        e.offset() > b.len() && e.offset() <= b.len() + 3,
+        "{e} for {}",
+        b.len()
+    );
 }

@@ -48,25 +48,35 @@ pub(crate) fn skip_one(dec: &Decoder, bytes: &[u8], pos: usize, end: usize) -> R
     }
 }
 
-/// Reads the compressed value at `pos`; returns it and where it ends.
+/// Reads the compressed value at `pos`; returns it and where it ends. Other types go
+/// straight to the decoder, which validates them itself (no second pass here).
 pub(crate) fn read_one<'a>(
     dec: &Decoder,
     bytes: &'a [u8],
     pos: usize,
     end: usize,
 ) -> Result<(VariantRef<'a>, usize)> {
-    let after = skip_one(dec, bytes, pos, end)?;
-    let head = bytes[pos];
-    Ok(match head & TYPE_MASK {
-        BOOL_ID => (VariantRef::Bool(head & BOOL_TRUE != 0), after),
-        INT_ID => (VariantRef::Int(read_int(&bytes[pos + 1..after])), after),
+    let head = *bytes
+        .get(..end)
+        .and_then(|b| b.get(pos))
+        .ok_or(short(PacketField::Value, pos))?;
+    match head & TYPE_MASK {
+        BOOL_ID => Ok((VariantRef::Bool(head & BOOL_TRUE != 0), pos + 1)),
+        INT_ID => {
+            let after = skip_one(dec, bytes, pos, end)?;
+            Ok((VariantRef::Int(read_int(&bytes[pos + 1..after])), after))
+        }
+        id if id >= dec.dialect().variant_max() => {
+            let max = dec.dialect().variant_max();
+            Err(Error::new(ErrorKind::UnknownType { id, max }, pos))
+        }
         _ => {
             let (value, used) = dec
                 .decode_prefix(&bytes[pos..end])
                 .map_err(|e| e.offset_by(pos))?;
-            (value, pos + used)
+            Ok((value, pos + used))
         }
-    })
+    }
 }
 
 /// Bytes after the type byte of a compressed int (mode in bits 6–7).

@@ -168,7 +168,8 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
         Ok(())
     }
 
-    /// REMOTE_CALL with `argc` compressed values to follow (at most 255). Zero arguments
+    /// REMOTE_CALL with `argc` compressed values to follow (at most 255). A cached node id
+    /// must be below 2^31 ([`ErrorKind::TooLong`]): bit 31 marks the path form. Zero arguments
     /// are sent in the byte-only form, as the engine does; a single PackedByteArray argument
     /// written with [`PacketWriter::value`] is too (or use
     /// [`PacketWriter::remote_call_bytes`]).
@@ -248,7 +249,7 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     }
 
     /// SIMPLIFY_PATH: `checksum` is the md5 (32 hex digits) of the node's RPC method names
-    /// concatenated in id order.
+    /// concatenated in id order ([`ErrorKind::TooLong`] unless it is 32 bytes).
     pub fn simplify_path(&mut self, checksum: &str, cache_id: u32, path: &str) -> Result<()> {
         self.guard(|w| {
             if checksum.len() != 32 {
@@ -278,7 +279,7 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
         })
     }
 
-    /// RAW (`send_bytes`); the payload must not be empty.
+    /// RAW (`send_bytes`); the payload must not be empty ([`ErrorKind::MissingItems`]).
     pub fn raw(&mut self, payload: &[u8]) -> Result<()> {
         self.guard(|w| {
             w.begin(Command::Raw, State::Done)?;

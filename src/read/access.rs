@@ -15,7 +15,7 @@ use crate::read::array::ArrayRef;
 use crate::read::dict::DictRef;
 use crate::read::node_path::NodePathRef;
 use crate::read::packed::{PackedReals, PackedRef, PackedStrings};
-use crate::read::text::StrRef;
+use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 use crate::variant_type::VariantType;
 

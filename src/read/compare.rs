@@ -13,7 +13,7 @@ use crate::read::items::Items;
 use crate::read::object::{FullObjectRef, ObjectRef};
 use crate::read::skip::MAX_PENDING_LEVELS;
 use crate::read::value::VariantRef;
-use crate::read::walk::{Event, Walker};
+use crate::read::walker::{Event, Walker};
 
 /// Levels with pending items the first, cheap attempt has room for (two walkers of 32
 /// levels take under 1 KiB of stack; the full size, 2 × 18 KiB, only when a value needs it).

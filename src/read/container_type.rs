@@ -6,7 +6,7 @@ use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::header::ContainerKind;
 use crate::read::decoder::Decoder;
 use crate::read::input::{need_u32, string_block};
-use crate::read::text::StrRef;
+use crate::read::str_ref::StrRef;
 use crate::variant_type::VariantType;
 
 /// What a typed container holds, as sent on the wire. The engine would check elements against
@@ -66,7 +66,9 @@ pub(crate) fn read_type_block<'a>(
             let id = need_u32(data, pos, Expected::ContainerType)? as i32;
             let ty = u8::try_from(id).ok().and_then(|id| dialect.type_of(id));
             let ty = ty.ok_or(Error::new(ErrorKind::InvalidContainerType { id }, pos))?;
-            Ok((Some(ContainerType::Builtin(ty)), pos + 4))
+            // A BUILTIN block naming NIL (Variant) leaves that side untyped, as in the engine.
+            let ty = (ty != VariantType::Nil).then_some(ContainerType::Builtin(ty));
+            Ok((ty, pos + 4))
         }
         ContainerKind::ClassName => {
             let (name, end) = string_block(data, pos, rules, validate)?;

@@ -120,7 +120,7 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
             let len = u32_at(data, p)? as i32;
             let len = usize::try_from(len).ok()?;
             let padded = take(data, p + 4, len + pad4(len))?;
-            if validate && !crate::read::text::is_valid(&padded[..len], dialect.text_rules()) {
+            if validate && !crate::read::str_ref::is_valid(&padded[..len], dialect.text_rules()) {
                 return None;
             }
             return Some(Next::Leaf(p + 4 + padded.len()));
@@ -592,7 +592,7 @@ fn read_class_name_value<'a>(
     data: &'a [u8],
     pos: usize,
     validate: bool,
-) -> Result<(crate::read::text::StrRef<'a>, usize)> {
+) -> Result<(crate::read::str_ref::StrRef<'a>, usize)> {
     let dialect = dec.dialect();
     let header = Header(u32_at(data, pos).ok_or(truncated(Expected::ClassName, pos))?);
     match dialect.type_of(header.type_id()) {

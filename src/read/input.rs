@@ -4,7 +4,7 @@
 
 use crate::dialect::TextRules;
 use crate::error::{Error, ErrorKind, Expected, Result};
-use crate::read::text::{self, StrRef};
+use crate::read::str_ref::{self, StrRef};
 
 #[inline]
 pub(crate) fn take(data: &[u8], pos: usize, len: usize) -> Option<&[u8]> {
@@ -52,12 +52,10 @@ pub(crate) fn string_block(
     let start = pos + 4;
     let padded = take(data, start, len + pad4(len)).ok_or(bad_len)?;
     let raw = &padded[..len];
-    let view = if validate {
-        text::checked(raw, rules).ok_or(Error::new(ErrorKind::InvalidText, start))?
-    } else {
-        StrRef::new(raw, rules)
-    };
-    Ok((view, start + padded.len()))
+    if validate && !str_ref::is_valid(raw, rules) {
+        return Err(Error::new(ErrorKind::InvalidText, start));
+    }
+    Ok((StrRef::new(raw, rules), start + padded.len()))
 }
 
 /// [`string_block`] for data already validated: no text check, and `None` instead of an

@@ -1,8 +1,26 @@
 //! The read path: zero-copy, allocation-free, panic-free on any input.
 //!
-//! [`from_bytes`] / [`Decoder`] validate a value in one pass and return a [`VariantRef`]
-//! borrowing from the input; containers are lazy views. [`Cursor`] reads values back to back;
-//! [`Walker`] visits every nested value as a flat stream of events.
+//! Map of this module (one owner per mechanism):
+//!
+//! - Entry points: `decoder.rs` ([`Decoder`], [`from_bytes`]), `cursor.rs` ([`Cursor`], values
+//!   back to back), `walker.rs` ([`Walker`], one validating pass as events).
+//! - Layout of one value, the only place that knows each type's bytes: `head.rs` (header and
+//!   payload of any type, containers left lazy; its quick paths answer the common types
+//!   without building a view), `container_type.rs` (typed-container type blocks),
+//!   `input.rs` (bounds-checked words and the string block), `str_ref.rs` + `utf8.rs` (text
+//!   rules of each engine line).
+//! - Traversal: `skip.rs` (the pending-level stack: validating skip, and the generic
+//!   `traverse` with a visitor that the writer's re-encoding uses), `seq.rs` (the run of items
+//!   inside one container, behind every container iterator), `walked.rs` (handing a walked
+//!   child back to its parent iterator).
+//! - Views: `value.rs` ([`VariantRef`]), `items.rs` (what a container view keeps), `array.rs`,
+//!   `dict.rs`, `object.rs`, `packed.rs`, `math_ref.rs`, `node_path.rs`, `access.rs` (typed
+//!   conversions and lookups), `compare.rs` and `show.rs` (`==` and `Debug` without
+//!   recursion).
+//!
+//! Views from [`from_bytes`] / [`Decoder::decode`] / [`Cursor::read`] were validated as a
+//! whole, so their iterators and lookups return plain values; a [`Walker`]'s `Begin` views are
+//! validated only as the walk reaches their items (their `try_iter` reports errors).
 //!
 //! ```
 //! use gdwire::read::{Decoder, Event};
@@ -37,11 +55,11 @@ mod packed;
 mod seq;
 mod show;
 pub(crate) mod skip;
-mod text;
+mod str_ref;
 mod utf8;
 mod value;
-mod walk;
 mod walked;
+mod walker;
 
 pub use access::{GetError, WrongType};
 pub use array::{ArrayIter, ArrayKind, ArrayRef, ArrayTryIter};
@@ -55,8 +73,8 @@ pub use object::{FullObjectRef, ObjectRef, PropertyIter, PropertyTryIter, Signal
 pub use packed::{Element, PackedReals, PackedRef, PackedStrings};
 pub(crate) use seq::quick_leaf;
 pub use skip::MAX_PENDING_LEVELS;
-pub use text::StrRef;
-pub(crate) use text::{is_valid as text_is_valid, visible_text};
+pub use str_ref::StrRef;
+pub(crate) use str_ref::{is_valid as text_is_valid, visible_text};
 pub use value::VariantRef;
-pub use walk::{Event, Walker};
 pub use walked::Walked;
+pub use walker::{Event, Walker};

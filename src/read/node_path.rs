@@ -1,10 +1,10 @@
-//! NodePath views (spec §3.8).
+//! NodePath views (docs/wire-format.md §4.5).
 
 use crate::dialect::TextRules;
 use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::read::input::{string_block, take};
 use crate::read::packed::PackedStrings;
-use crate::read::text::StrRef;
+use crate::read::str_ref::StrRef;
 
 const NEW_FORMAT: u32 = 0x8000_0000;
 const FLAG_ABSOLUTE: u32 = 1;
@@ -14,7 +14,7 @@ const FLAG_PROPERTY: u32 = 2;
 ///
 /// ```
 /// use gdwire::{from_bytes, Dialect};
-/// // NodePath("/root/a:b") in Godot 4 (spec §6.3).
+/// // NodePath("/root/a:b") in Godot 4 (docs/wire-format.md §7).
 /// let bytes = [0x16,0,0,0, 2,0,0,0x80, 1,0,0,0, 1,0,0,0,
 ///     4,0,0,0, b'r',b'o',b'o',b't', 1,0,0,0, b'a',0,0,0, 1,0,0,0, b'b',0,0,0];
 /// let path = from_bytes(Dialect::GODOT_4, &bytes)?.as_node_path().unwrap();

@@ -7,7 +7,7 @@ use crate::read::head::read_head;
 use crate::read::input::{need_u32, string_block};
 use crate::read::items::Items;
 use crate::read::seq::Seq;
-use crate::read::text::StrRef;
+use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 use crate::read::walked::Walked;
 

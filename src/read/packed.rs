@@ -9,7 +9,7 @@ use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 use crate::dialect::TextRules;
 use crate::math::Precision;
 use crate::read::input;
-use crate::read::text::StrRef;
+use crate::read::str_ref::StrRef;
 
 mod sealed {
     pub trait Sealed {}

@@ -10,7 +10,7 @@ use crate::read::head::{read_head, read_value, Next};
 use crate::read::input::{string_block, string_block_trusted, take, u32_at, u64_at};
 use crate::read::math_ref::MathRef;
 use crate::read::skip::skip_value;
-use crate::read::text::StrRef;
+use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 use crate::read::walked::Walked;
 use crate::variant_type::VariantType;
@@ -219,14 +219,10 @@ pub(crate) fn quick_leaf<'a>(
         VariantType::String => {
             let rules = dec.dialect().text_rules();
             let (s, end) = string_block_trusted(data, p, rules)?;
-            if validate {
-                (
-                    VariantRef::String(crate::read::text::checked(s.raw(), rules)?),
-                    end,
-                )
-            } else {
-                (VariantRef::String(s), end)
+            if validate && !crate::read::str_ref::is_valid(s.raw(), rules) {
+                return None;
             }
+            (VariantRef::String(s), end)
         }
         _ => return None,
     })

@@ -12,7 +12,7 @@ use crate::read::dict::DictRef;
 use crate::read::items::Items;
 use crate::read::object::{FullObjectRef, ObjectRef};
 use crate::read::value::VariantRef;
-use crate::read::walk::{Event, Walker};
+use crate::read::walker::{Event, Walker};
 
 /// Container levels shown; deeper containers print as `Array([…])`, `Dictionary({…})`, ….
 const SHOWN_LEVELS: usize = 64;

@@ -28,7 +28,7 @@ const MAX_SPILLS: u32 = 64;
 pub const MAX_PENDING_LEVELS: u32 = STACK as u32 * MAX_SPILLS;
 
 #[derive(Clone, Copy, Default)]
-struct Frame {
+struct Level {
     /// Items still to come (values, or for objects (name, value) pairs).
     left: u32,
     /// Nesting depth of those items.
@@ -39,7 +39,7 @@ struct Frame {
 /// name string block before each value). Kept apart so a frame is 8 bytes without padding
 /// and the stack is zeroed with a short memset on every skip.
 struct Stack {
-    frames: [Frame; STACK],
+    frames: [Level; STACK],
     props: u32,
 }
 
@@ -123,7 +123,7 @@ pub(crate) fn traverse<'a, V: Visit<'a>>(
 enum Start {
     Value(u32),
     /// A frame (and whether its items are properties) carried over from a full stack.
-    Frame(Frame, bool),
+    Level(Level, bool),
 }
 
 fn run<'a, V: Visit<'a>>(
@@ -135,13 +135,13 @@ fn run<'a, V: Visit<'a>>(
     spills: u32,
 ) -> Result<usize> {
     let mut stack = Stack {
-        frames: [Frame::default(); STACK],
+        frames: [Level::default(); STACK],
         props: 0,
     };
     let mut sp = 0;
     let mut depth = match start {
         Start::Value(depth) => depth,
-        Start::Frame(frame, props) => {
+        Start::Level(frame, props) => {
             stack.frames[0] = frame;
             stack.props = props as u32;
             sp = 1;
@@ -166,7 +166,7 @@ fn run<'a, V: Visit<'a>>(
             } => {
                 pos = body;
                 if values > 0 {
-                    let frame = Frame {
+                    let frame = Level {
                         left: values,
                         depth: depth + 1,
                     };
@@ -175,7 +175,7 @@ fn run<'a, V: Visit<'a>>(
                             let limit = MAX_PENDING_LEVELS;
                             return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
                         }
-                        let start = Start::Frame(frame, props);
+                        let start = Start::Level(frame, props);
                         pos = run(dec, data, pos, start, visit, spills + 1)?;
                     } else {
                         stack.frames[sp] = frame;

@@ -11,7 +11,7 @@ use crate::read::math_ref::MathRef;
 use crate::read::node_path::NodePathRef;
 use crate::read::object::{ObjectRef, SignalRef};
 use crate::read::packed::{PackedReals, PackedRef, PackedStrings};
-use crate::read::text::StrRef;
+use crate::read::str_ref::StrRef;
 use crate::variant_type::VariantType;
 
 /// A view of one value. Scalars are small copies; real-valued math types, strings, node

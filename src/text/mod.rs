@@ -36,13 +36,14 @@ mod escape;
 mod format;
 mod godot3;
 mod godot4;
+mod grisu2;
 mod leaf;
 mod number;
 mod order;
 mod parse;
+mod render;
 mod same;
 mod sort;
-mod walk;
 
 use alloc::string::String;
 
@@ -120,7 +121,7 @@ pub fn write_text<W: fmt::Write>(
     value: &VariantRef<'_>,
 ) -> Result<(), TextError> {
     let pandemonium = match dialect.family() {
-        Family::Godot4 => return walk::write(out, &godot4::Godot4 { dialect }, value),
+        Family::Godot4 => return render::write(out, &godot4::Godot4 { dialect }, value),
         Family::Godot3 => false,
         Family::Pandemonium => true,
     };
@@ -128,7 +129,7 @@ pub fn write_text<W: fmt::Write>(
         dialect,
         pandemonium,
     };
-    walk::write(out, &format, value)
+    render::write(out, &format, value)
 }
 
 /// The text form of `value` as a `String` (see [`write_text`]).

@@ -113,8 +113,8 @@ pub(crate) fn printf_g(v: f64) -> NumBuf {
     out
 }
 
-/// Godot 4.4+ `String::num_scientific`: shortest round-trip digits of the `f32` (when
-/// `single`) or `f64`, laid out like `%g` with decimal notation for decimal exponents -4 … 15
+/// Godot 4.4+ `String::num_scientific`: the Grisu2 digits (round-trip, almost always the
+/// shortest; `grisu2.rs`) of the `f32` (when `single`) or `f64`, laid out like `%g` with decimal notation for decimal exponents -4 … 15
 /// (Grisu2 `format_buffer`, Godot's patched `thirdparty/grisu2`, no trailing `.0`).
 pub(crate) fn shortest(v: f64, single: bool) -> NumBuf {
     let mut out = NumBuf::new();
@@ -130,21 +130,13 @@ pub(crate) fn shortest(v: f64, single: bool) -> NumBuf {
         let _ = out.write_str(if v.is_sign_negative() { "-0" } else { "0" });
         return out;
     }
-    let mut sci = NumBuf::new();
-    let _ = if single {
-        write!(sci, "{:e}", v as f32)
-    } else {
-        write!(sci, "{v:e}")
-    };
-    let (neg, mant, exp) = split_exp(sci.as_str());
-    let mut digits = NumBuf::new();
-    for c in mant.chars().filter(|c| c.is_ascii_digit()) {
-        let _ = digits.write_char(c);
-    }
-    let digits = digits.as_str();
-    let k = digits.len() as i32;
+    let neg = v.is_sign_negative();
+    let mut buf = [0u8; 20];
+    let (len, exponent) = super::grisu2::digits(v.abs(), single, &mut buf);
+    let digits = core::str::from_utf8(&buf[..len]).unwrap_or("0");
+    let k = len as i32;
     // Decimal point position relative to the first digit.
-    let n = exp + 1;
+    let n = k + exponent;
     if neg {
         let _ = out.write_char('-');
     }

@@ -33,7 +33,7 @@ impl<S: Sink> Writer<S> {
     }
 
     /// Starts a typed Array of `len` elements. Godot 4.3+: header bits 16–17 and a type block
-    /// (spec §3.13). Pandemonium 5: a `TypedArray` (spec §3.15). Other dialects have no typed
+    /// (docs/wire-format.md §4.10). Pandemonium 5: a `TypedArray` (docs/wire-format.md §4.12). Other dialects have no typed
     /// arrays: an untyped Array is written, as Godot 4.0–4.2 do.
     ///
     /// ```
@@ -126,7 +126,7 @@ impl<S: Sink> Writer<S> {
         self.header_u32(T::Array, 0, n)
     }
 
-    /// Pandemonium 5 TypedArray / PackedTypedArray head (spec §3.15).
+    /// Pandemonium 5 TypedArray / PackedTypedArray head (docs/wire-format.md §4.12).
     pub(super) fn pm_typed_head(&mut self, ty: VariantType, n: u32, elem: Elem<'_>) -> Result<()> {
         let object =
             self.dialect

@@ -85,7 +85,7 @@ impl<S: Sink> Writer<S> {
         };
         Ok(match elem {
             // A builtin Nil element type means untyped to the engine (`set_typed` is skipped
-            // for it), so its encoder writes no type block (spec §3.13).
+            // for it), so its encoder writes no type block (docs/wire-format.md §4.10).
             Elem::Builtin(T::Nil) => (ContainerKind::None, Block::None),
             Elem::Builtin(ty) => {
                 let id = self

@@ -32,7 +32,7 @@ impl<S: Sink> Writer<S> {
         })
     }
 
-    /// Starts a typed Dictionary (Godot 4.4+: header bits 16–19 and type blocks, spec §3.12).
+    /// Starts a typed Dictionary (Godot 4.4+: header bits 16–19 and type blocks, docs/wire-format.md §4.9).
     /// Elsewhere an untyped Dictionary is written. `Builtin(Nil)` leaves that side untyped.
     ///
     /// ```

@@ -320,8 +320,8 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A Pandemonium 3.8+ PoolVector4iArray. The true `w` is written; the Pandemonium encoder
-    /// writes `z` in that slot and its decoder reads `w` from the `z` slot (spec §3.15,
-    /// §4.6), so the engine sees `w == z` either way.
+    /// writes `z` in that slot and its decoder reads `w` from the `z` slot (docs/wire-format.md
+    /// §4.12), so the engine sees `w == z` either way.
     ///
     /// ```
     /// use gdwire::{from_bytes, Dialect, VariantType, Writer};

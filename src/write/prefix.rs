@@ -1,4 +1,4 @@
-//! The optional `u32` length prefix before the value (spec §5).
+//! The optional `u32` length prefix before the value (docs/wire-format.md §6).
 
 use crate::error::{ErrorKind, Result};
 use crate::write::primitives::MAX_LEN;
@@ -27,7 +27,7 @@ pub enum Endian {
 impl<S: Sink> Writer<S> {
     /// Precedes the value with its `u32` length in `endian` order, as `StreamPeer.put_var`,
     /// `FileAccess.store_var` (Godot 3 `File.store_var`) and `PacketPeerStream` write (spec
-    /// §5). The prefix is patched by [`Writer::finish`].
+    /// §6). The prefix is patched by [`Writer::finish`].
     ///
     /// ```
     /// use gdwire::write::Endian;

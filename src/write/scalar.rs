@@ -39,7 +39,7 @@ impl<S: Sink> Writer<S> {
         self.leaf(|w| w.header_u32(T::Bool, 0, v as u32))
     }
 
-    /// An int: `i32` when in `[-2^31, 2^31-1]`, else bit 16 + `i64` (spec §2.1).
+    /// An int: `i32` when in `[-2^31, 2^31-1]`, else bit 16 + `i64` (docs/wire-format.md §3.2).
     ///
     /// ```
     /// use gdwire::{from_bytes, text, Dialect, Writer};
@@ -55,7 +55,7 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A float: `f32` when `f64::from(v as f32) == v`, else bit 16 + `f64`, the engine's rule
-    /// (spec §2.2): NaN is always 64-bit, `-0.0` and `±inf` are 32-bit.
+    /// (docs/wire-format.md §3.3): NaN is always 64-bit, `-0.0` and `±inf` are 32-bit.
     ///
     /// ```
     /// use gdwire::{from_bytes, text, Dialect, Writer};

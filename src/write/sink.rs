@@ -319,7 +319,7 @@ fn copy(dst: &mut [u8], src: &[u8]) {
 /// w.begin_array(2)?;
 /// w.int(1)?;
 /// w.string("a")?;
-/// assert_eq!(w.finish()?, 28); // spec §6.3: [1, "a"] is 28 bytes
+/// assert_eq!(w.finish()?, 28); // docs/wire-format.md §7: [1, "a"] is 28 bytes
 /// # Ok::<(), gdwire::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -35,7 +35,7 @@ pub const MAX_OPEN_CONTAINERS: usize = 64;
 pub(super) const SAVED_FRAMES: usize = MAX_OPEN_CONTAINERS - 1;
 
 #[derive(Clone, Copy, Default, Debug)]
-pub(super) struct Frame {
+pub(super) struct OpenContainer {
     /// Items still to come (dictionary: keys and values; object: properties).
     pub(super) left: u32,
     /// Depth of those items (0 for the root, at most `MAX_DEPTH + 1`). `u16` so the frame
@@ -47,9 +47,9 @@ pub(super) struct Frame {
     pub(super) need_name: bool,
 }
 
-impl Frame {
+impl OpenContainer {
     /// The root: one value at depth 0.
-    pub(super) const ROOT: Frame = Frame {
+    pub(super) const ROOT: OpenContainer = OpenContainer {
         left: 1,
         depth: 0,
         props: false,
@@ -162,7 +162,7 @@ impl<S: Sink> Writer<S> {
                 }
                 self.sp += 1;
             }
-            self.top = Frame {
+            self.top = OpenContainer {
                 left: values,
                 // `depth <= MAX_DEPTH` here (checked by `item`); saturating keeps it so.
                 depth: u16::try_from(depth + 1).unwrap_or(u16::MAX),
@@ -188,13 +188,13 @@ impl<S: Sink> Writer<S> {
 
     /// The innermost saved frame past the fixed slots (`sp` counts those on the heap too).
     #[cold]
-    fn unspill(&mut self) -> Frame {
+    fn unspill(&mut self) -> OpenContainer {
         #[cfg(feature = "alloc")]
         if let Some(frame) = self.spilled.as_mut().and_then(alloc::vec::Vec::pop) {
             return frame;
         }
         // Unreachable: `sp` only passes the fixed slots through `spill`.
-        Frame::default()
+        OpenContainer::default()
     }
 
     /// Names the next property of the innermost container, which must be a full object

@@ -2,7 +2,7 @@
 
 use crate::error::{ErrorKind, Result};
 use crate::read::decoder::Decoder;
-use crate::read::head::{read_value, Next};
+use crate::read::head::{quick_container, read_value, Next};
 use crate::read::items::Items;
 use crate::read::quick_leaf;
 use crate::read::skip::{traverse, Visit};
@@ -213,8 +213,22 @@ impl<'a, S: Sink> Visit<'a> for Reencode<'_, S> {
             return Err(self.w.err(ErrorKind::TooDeep { limit: MAX_DEPTH }));
         }
         if let Some((v, end)) = quick_leaf(dec, data, pos, false) {
-            self.w.put_view_head(&v)?;
+            // The commonest leaves without the general `put_view_head` (a large function
+            // whose frame setup costs as much as writing an int).
+            match v {
+                VariantRef::Int(i) => self.w.put_int(i)?,
+                VariantRef::Float(f) => self.w.put_float(f)?,
+                VariantRef::String(s) => {
+                    self.w.header(T::String, 0)?;
+                    self.w.str_block(s.raw())?;
+                }
+                _ => self.w.put_view_head(&v)?,
+            }
             return Ok(Next::Leaf(end));
+        }
+        if let Some((v, next)) = quick_container(dec, data, pos, depth) {
+            self.w.put_view_head(&v)?;
+            return Ok(next);
         }
         let mut next = Next::Leaf(pos);
         let v = read_value(dec, data, pos, depth, false, &mut next)?;

@@ -5,7 +5,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::math::Precision;
 use crate::write::prefix::Endian;
 use crate::write::sink::{IntoSink, Sink};
-use crate::write::stack::{Frame, SAVED_FRAMES};
+use crate::write::stack::{OpenContainer, SAVED_FRAMES};
 
 /// Streaming encoder of one value into a [`Sink`].
 ///
@@ -44,13 +44,13 @@ pub struct Writer<S: Sink> {
     pub(super) start: usize,
     pub(super) prefix_at: usize,
     /// The innermost container that owes items, or the root.
-    pub(super) top: Frame,
+    pub(super) top: OpenContainer,
     /// The enclosing containers that still owe items, `sp` of them.
-    pub(super) stack: [Frame; SAVED_FRAMES],
+    pub(super) stack: [OpenContainer; SAVED_FRAMES],
     pub(super) sp: usize,
     /// Saved containers past `stack`, when [`Writer::with_heap_spill`] allows them.
     #[cfg(feature = "alloc")]
-    pub(super) spilled: Option<alloc::vec::Vec<Frame>>,
+    pub(super) spilled: Option<alloc::vec::Vec<OpenContainer>>,
     pub(super) error: Option<Error>,
 }
 
@@ -94,8 +94,8 @@ impl<S: Sink> Writer<S> {
             prefix: None,
             start,
             prefix_at: start,
-            top: Frame::ROOT,
-            stack: [Frame::default(); SAVED_FRAMES],
+            top: OpenContainer::ROOT,
+            stack: [OpenContainer::default(); SAVED_FRAMES],
             sp: 0,
             #[cfg(feature = "alloc")]
             spilled: None,

@@ -155,7 +155,8 @@ def main():
             problem(f"{r['name']}: decoded, but the two routes give different values")
         malformed.append({"name": r["name"], "hex": r["hex"], "allow_objects": r["allow_objects"],
                           "verdict": "error" if failed else "ok", "error": code,
-                          "error_line": line, "desc": None if failed else r["desc"]})
+                          "error_line": line, "desc": None if failed else r["desc"],
+                          "text": None if failed else r["text"]})
 
     if problems:
         sys.stderr.write(f"assemble: {len(problems)} problems; nothing written\n")

@@ -5,11 +5,17 @@ bytes_to_var_with_objects; the verdicts, error codes and re-encoded results go t
 tests/fixtures/godot4/differential.jsonl, which tests/godot4_differential.rs checks gdwire's
 Dialect::GODOT_4 decoder against.
 
-Usage: tests/godot4/differential.py        (one command; needs tests/godot4/install.sh done)
+Usage: tests/godot4/differential.py          (one command; needs tests/godot4/install.sh done)
+       tests/godot4/differential.py --check  (has the engine decode the committed mutants again
+                                              and fails unless its verdicts are the committed ones)
+
+The seeds include tests/fixtures/godot4/values.jsonl: after regenerating that file, run this
+again to mutate the new values (--check does not depend on the seeds).
 
 Two engine runs (tests/godot4/run.py, ~5 s each):
  1. differential_seeds.gd prints var_to_bytes (objects: var_to_bytes_with_objects) of ~120
-    values of every Godot 4 type with edge values;
+    values of every Godot 4 type with edge values; the committed value fixtures
+    (tests/fixtures/godot4/values.jsonl, also engine-made) are added to these seeds;
  2. differential.gd decodes every mutant in both object modes, bracketing each decode with
     marker lines on stderr, where a release build prints its `ERROR: ... Returning: ERR_X`
     lines; the first `Returning:` in a bracket is the engine's error code.
@@ -30,10 +36,11 @@ import json, os, random, subprocess, sys, tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 OUT = os.path.join(ROOT, "tests/fixtures/godot4/differential.jsonl")
+VALUES = os.path.join(ROOT, "tests/fixtures/godot4/values.jsonl")
 RUN = os.path.join(HERE, "run.py")
-ITEM = os.path.join(HERE, "differential_item.gd") + "=res://differential_item.gd"
+ITEM = os.path.join(HERE, "typed_item.gd") + "=res://typed_item.gd"
 SEED = 4
-PER_VALUE = 28
+PER_VALUE = 12
 MAX_LEN = 16384
 VARIANT_MAX = 39
 EDGE_WORDS = [0, 1, 2, 3, 4, 5, 7, 8, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x40000000, 0xFFFF]
@@ -136,6 +143,24 @@ def seeds():
     return result
 
 
+def fixture_values():
+    """The committed engine-made value fixtures (tests/godot4/regenerate.sh), as more seeds."""
+    result = []
+    with open(VALUES) as f:
+        for line in f:
+            v = json.loads(line)
+            result.append(("fx_" + v["name"], bytes.fromhex(v["hex"])))
+    return result
+
+
+# Inputs that found a bug, kept as they are (not mutated) so the test can name them.
+REGRESSIONS = [
+    # A BUILTIN element-type block naming NIL leaves that side untyped (was Builtin(Nil)).
+    ("regression_builtin_nil_array", "1c0001000000000000000000"),
+    ("regression_builtin_nil_dict_value", "1b000500040000000000000000000000"),
+]
+
+
 def cases(values):
     rng = random.Random(SEED)
     out, seen = [], set()
@@ -148,6 +173,8 @@ def cases(values):
                 continue
             seen.add(m)
             out.append({"name": "%s_%s_%d" % (name, kind, k), "kind": kind, "hex": m.hex()})
+    for name, h in REGRESSIONS:
+        out.append({"name": name, "kind": "regression", "hex": h})
     return out
 
 
@@ -208,13 +235,27 @@ def decode_all(cs):
 
 
 def main():
-    values = seeds()
-    cs = cases(values)
+    check = sys.argv[1:] == ["--check"]
+    if check:
+        with open(OUT) as f:
+            cs = [{k: json.loads(l)[k] for k in ("name", "kind", "hex")} for l in f]
+        values = []
+    else:
+        values = seeds() + fixture_values()
+        cs = cases(values)
     rows = decode_all(cs)
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with open(OUT + ".tmp", "w") as f:
         for r in rows:
             f.write(json.dumps(r) + "\n")
+    if check:
+        same = open(OUT + ".tmp").read() == open(OUT).read()
+        os.remove(OUT + ".tmp")
+        if not same:
+            sys.exit("%s differs from the engine's output: run tests/godot4/differential.py"
+                     % os.path.relpath(OUT, ROOT))
+        print("%s matches the engine (%d mutants)" % (os.path.relpath(OUT, ROOT), len(cs)))
+        return
     os.replace(OUT + ".tmp", OUT)
     stats = {}
     for r in rows:

@@ -4,7 +4,7 @@
 # Kept small (packed arrays of a few elements, short strings) so that mutants stay small.
 extends SceneTree
 
-const Item = preload("res://differential_item.gd")
+const Item = preload("res://typed_item.gd")
 var status = 0
 
 

@@ -152,6 +152,14 @@ func add_nodepath_array(name, arr):
 	add_bytes(name, bytes, false)
 
 
+# n nested one-element arrays around leaf
+func chain(n, leaf):
+	var v = leaf
+	for _i in n:
+		v = [v]
+	return v
+
+
 func typed_array(builtin, cls, script, items):
 	var a = Array([], builtin, cls, script)
 	for e in items:
@@ -363,6 +371,22 @@ func build_values():
 	add("typed_array_script_full", typed_array(TYPE_OBJECT, &"RefCounted", item_script, [item_script.new()]), true)
 	add("typed_array_script_empty_full", typed_array(TYPE_OBJECT, &"RefCounted", item_script, []), true)
 	add("typed_array_object_builtin_full", typed_array(TYPE_OBJECT, &"Object", null, [null]), true)
+
+	# deep values: var_to_str stops at 100 levels (containers deeper print empty, objects null)
+	add("deep_array_101_around_int", chain(101, 5))
+	add("deep_array_102_around_int", chain(102, 5))
+	var dchain = 5
+	for _i in 102:
+		dchain = {0: dchain}
+	add("deep_dictionary_102_around_int", dchain)
+	add("deep_typed_array_at_101", chain(101, typed_array(TYPE_INT, &"", null, [1, 2])))
+	add("deep_typed_dictionary_at_101", chain(101, typed_dict(TYPE_INT, &"", null, TYPE_INT, &"", null, [[1, 2]])))
+	add("deep_dictionary_at_100_holding_array", chain(100, {"k": [1]}))
+	add("deep_packed_array_at_101", chain(101, PackedInt32Array([1, 2])))
+	var deep_obj = RefCounted.new()
+	deep_obj.set_meta("m", [1])
+	add("deep_object_at_100_full", chain(100, deep_obj), true)
+	add("deep_object_at_101_full", chain(101, RefCounted.new()), true)
 
 	# packed arrays of lengths 0-5 with edge elements, and large ones
 	var bytes_edge = [0, 255, 128, 1, 127, 254, 2, 3, 4]
@@ -849,6 +873,7 @@ func write_malformed():
 				"allow_objects": allow,
 				"mark": r.mark,
 				"desc": r.desc,
+				"text": var_to_str(r.value) if r.desc != null else null,
 			}
 			print("GDWIRE-ROW:malformed:" + J(line))
 

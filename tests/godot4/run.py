@@ -70,7 +70,9 @@ function flush(final, sync) {
   }
   fetch(final ? "/exit" : "/log", {method: "POST", body: body});
 }
-setInterval(() => { if (!done) flush(false, false); }, 250);
+// Synchronous too: an asynchronous POST still in flight when the final one arrives would be
+// lost (run.py stops at the final POST), and large outputs made that happen.
+setInterval(() => { if (!done) flush(false, true); }, 250);
 function finish(kind, value) {
   if (done) return;
   done = true;
@@ -264,6 +266,21 @@ class Server(http.server.ThreadingHTTPServer):
         pass
 
 
+try:
+    import ctypes
+    _prctl = ctypes.CDLL(None, use_errno=True).prctl
+except (OSError, AttributeError, ImportError):
+    _prctl = None
+
+
+def _die_with_parent():
+    # In Chromium's process before exec: if run.py itself is killed (SIGKILL cannot be
+    # caught), the browser gets SIGKILL too instead of living on. Chromium is started before
+    # the server thread, so this runs in a single-threaded fork.
+    if _prctl is not None:
+        _prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
 def kill_group(proc):
     if proc is None or proc.poll() is not None and not _group_alive(proc.pid):
         return
@@ -331,9 +348,9 @@ def run(script_path, extra_specs, timeout, engine_args, out_dir):
         "/favicon.ico": ("image/x-icon", b""),
     }
     state = State()
+    # Listening now; served from a thread started after Chromium (see _die_with_parent).
     server = Server(("127.0.0.1", 0), make_handler(routes, state))
     server_thread = threading.Thread(target=server.serve_forever, daemon=True)
-    server_thread.start()
     port = server.server_address[1]
     profile = tempfile.mkdtemp(prefix="gdwire-godot4-chromium-")
     proc = None
@@ -348,8 +365,9 @@ def run(script_path, extra_specs, timeout, engine_args, out_dir):
         log = sys.stderr if os.environ.get("GODOT4_CHROMIUM_LOG") else subprocess.DEVNULL
         if log is not subprocess.DEVNULL:
             cmd[1:1] = ["--enable-logging=stderr", "--v=1"]
-        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log,
-                                stderr=log, start_new_session=True)
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                start_new_session=True, preexec_fn=_die_with_parent)
+        server_thread.start()
         deadline = time.monotonic() + timeout
         while not state.finished.wait(0.05):
             if state.load_failed.is_set():
@@ -364,7 +382,8 @@ def run(script_path, extra_specs, timeout, engine_args, out_dir):
                 break
     finally:
         kill_group(proc)
-        server.shutdown()
+        if server_thread.is_alive():
+            server.shutdown()
         server.server_close()
         shutil.rmtree(profile, ignore_errors=True)
 

@@ -109,7 +109,7 @@ pub fn available() -> Result<(), Skip> {
              (install it with tests/godot4/install.sh)"
         ),
         Some(reason) => Err(Skip(format!(
-            "{reason}; install it with tests/godot4/install.sh (set GDWIRE_REQUIRE_ENGINE=1 to \
+            "{reason} (set GDWIRE_REQUIRE_ENGINE=1 to \
              make this a failure)"
         ))),
     }

@@ -1,4 +1,4 @@
-//! String views and the engines' UTF-8 acceptance rules (spec §4.3).
+//! String views and the engines' UTF-8 acceptance rules (docs/wire-format.md §5.3).
 
 use core::fmt;
 
@@ -148,43 +148,13 @@ fn godot3_accepts(mut text: &[u8]) -> bool {
 /// ```
 #[derive(Clone, Copy)]
 pub struct StrRef<'a> {
-    text: Text<'a>,
-}
-
-/// A block either known to be UTF-8 as a whole (checked once, where the reader validated it:
-/// [`StrRef::as_str`] then costs no second pass) or bytes not checked as `str` yet.
-#[derive(Clone, Copy)]
-enum Text<'a> {
-    Utf8(&'a str),
-    Raw(&'a [u8], TextRules),
-}
-
-/// Validates a string block by the engine's rules, keeping the proof as `&str` when the
-/// whole block is strict UTF-8 (the fast path of [`is_valid`], with the same answer).
-#[inline]
-pub(crate) fn checked(raw: &[u8], rules: TextRules) -> Option<StrRef<'_>> {
-    match core::str::from_utf8(raw) {
-        Ok(s) => Some(StrRef {
-            text: Text::Utf8(s),
-        }),
-        Err(_) if is_valid_slow(raw, rules) => Some(StrRef::new(raw, rules)),
-        Err(_) => None,
-    }
+    raw: &'a [u8],
+    rules: TextRules,
 }
 
 impl<'a> StrRef<'a> {
     pub(crate) fn new(raw: &'a [u8], rules: TextRules) -> StrRef<'a> {
-        StrRef {
-            text: Text::Raw(raw, rules),
-        }
-    }
-
-    fn rules(&self) -> TextRules {
-        match self.text {
-            // Strictly valid text decodes the same under both rules.
-            Text::Utf8(_) => TextRules::Strict,
-            Text::Raw(_, rules) => rules,
-        }
+        StrRef { raw, rules }
     }
 
     /// The block's bytes exactly as on the wire (without length and padding).
@@ -198,12 +168,8 @@ impl<'a> StrRef<'a> {
     /// assert_eq!(s.bytes(), b"hi");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[inline]
     pub fn raw(&self) -> &'a [u8] {
-        match self.text {
-            Text::Utf8(s) => s.as_bytes(),
-            Text::Raw(raw, _) => raw,
-        }
+        self.raw
     }
 
     /// The text bytes the engine keeps: leading BOM skipped, cut at the first NUL.
@@ -216,17 +182,15 @@ impl<'a> StrRef<'a> {
     /// assert_eq!(s.bytes(), b"hi");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[inline]
     pub fn bytes(&self) -> &'a [u8] {
-        visible_text(self.raw())
+        visible_text(self.raw)
     }
 
     /// The text as `&str`, or `None` if it is not strict UTF-8 (possible only in Godot 3).
     ///
-    /// Text the reader validated as it made the view (a [`Walker`](crate::read::Walker)'s
-    /// events) is not checked again. Views from an iterator over a decoded value were
-    /// validated by the decode, which keeps no `str` to hand over, so their text is checked
-    /// here once more (safe code cannot turn checked bytes into `&str` otherwise).
+    /// The reader validated the text with its own branch-free validator, which keeps no
+    /// `str`; safe code can only get one from `core::str::from_utf8`, so this checks the
+    /// text once more (measured in docs/performance.md, "Strings").
     ///
     /// ```
     /// use gdwire::{from_bytes, Dialect};
@@ -237,17 +201,7 @@ impl<'a> StrRef<'a> {
     /// ```
     #[inline]
     pub fn as_str(&self) -> Option<&'a str> {
-        match self.text {
-            Text::Utf8(s) => {
-                let s = s.strip_prefix('\u{FEFF}').unwrap_or(s);
-                match find_nul(s.as_bytes()) {
-                    // A NUL is a character of its own: always a boundary.
-                    Some(nul) => s.get(..nul),
-                    None => Some(s),
-                }
-            }
-            Text::Raw(..) => core::str::from_utf8(self.bytes()).ok(),
-        }
+        core::str::from_utf8(self.bytes()).ok()
     }
 
     /// The code points as the engine decodes them (Godot 3 may yield surrogates and values
@@ -263,7 +217,7 @@ impl<'a> StrRef<'a> {
     /// ```
     pub fn code_points(&self) -> impl Iterator<Item = u32> + 'a {
         let mut text = self.bytes();
-        let rules = self.rules();
+        let rules = self.rules;
         core::iter::from_fn(move || {
             if text.is_empty() {
                 return None;

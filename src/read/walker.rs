@@ -15,7 +15,7 @@ use crate::read::input::string_block;
 use crate::read::object::check_script_property;
 use crate::read::seq::quick_leaf;
 use crate::read::skip::MAX_PENDING_LEVELS;
-use crate::read::text::StrRef;
+use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 
 /// One step of a [`Walker`].
@@ -46,14 +46,14 @@ pub enum Event<'a> {
 }
 
 #[derive(Clone, Copy)]
-struct Frame {
+struct Level {
     /// Items still to come (values, or for objects (name, value) pairs).
     left: u32,
     /// Nesting depth of those items.
     depth: u32,
 }
 
-const EMPTY: Frame = Frame { left: 0, depth: 0 };
+const EMPTY: Level = Level { left: 0, depth: 0 };
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum State {
@@ -103,8 +103,8 @@ pub struct Walker<'a, const N: usize = 2048> {
     ends: u32,
     /// Containers begun and not yet ended.
     open: u32,
-    frames: [Frame; N],
-    /// Frame `i` holds object properties (a name before each value).
+    frames: [Level; N],
+    /// Level `i` holds object properties (a name before each value).
     props: [bool; N],
     sp: usize,
 }
@@ -317,7 +317,7 @@ impl<'a, const N: usize> Walker<'a, N> {
                         let limit = cap as u32;
                         return self.fail(Error::new(ErrorKind::TooDeep { limit }, body));
                     }
-                    let frame = Frame {
+                    let frame = Level {
                         left: values,
                         depth: depth.saturating_add(1),
                     };

@@ -24,7 +24,7 @@ use crate::text::leaf::write_leaf;
 use crate::text::order::{Entry, Keys};
 
 /// A container that is being written: what is left of it.
-enum Frame<'a> {
+enum Open<'a> {
     Array {
         array: ArrayRef<'a>,
         items: Items<'a>,
@@ -70,7 +70,7 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
         entries: Vec::new(),
         order: Vec::new(),
     };
-    let mut stack: Vec<Frame<'_>> = Vec::new();
+    let mut stack: Vec<Open<'_>> = Vec::new();
     let mut next = Some(Node { v: *root, id: None });
     loop {
         if let Some(v) = next.take() {
@@ -85,7 +85,7 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
             return Ok(());
         };
         next = match top {
-            Frame::Array {
+            Open::Array {
                 array,
                 items,
                 first,
@@ -99,7 +99,7 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
                     None
                 }
             },
-            Frame::Dictionary {
+            Open::Dictionary {
                 dict,
                 id: _,
                 start,
@@ -126,20 +126,32 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
                     None
                 }
             }
-            Frame::Object { properties, first } => match properties.next_named(&keys.ends) {
-                Some(property) => {
-                    let (name, v) = property?;
-                    out.write_str(if *first { "\"" } else { ",\"" })?;
-                    *first = false;
-                    if let Some(name) = name {
-                        write_plain(out, name)?;
+            Open::Object { properties, first } => loop {
+                match properties.next_named(&keys.ends) {
+                    Some(property) => {
+                        let (name, v) = property?;
+                        out.write_str(if *first { "\"" } else { ",\"" })?;
+                        *first = false;
+                        if let Some(name) = name {
+                            write_plain(out, name)?;
+                        }
+                        out.write_str("\":")?;
+                        // Godot 4.4+ sends the script as its path and loads it: the engine
+                        // prints the loaded Script resource.
+                        let script = name.is_some_and(|n| n.bytes() == b"script")
+                            && f.dialect().checks_script_property();
+                        if let (true, VariantRef::String(_)) = (script, &v.v) {
+                            out.write_str("Resource(")?;
+                            write_leaf(out, f, &v.v)?;
+                            out.write_str(")")?;
+                            continue;
+                        }
+                        break Some(v);
                     }
-                    out.write_str("\":")?;
-                    Some(v)
-                }
-                None => {
-                    out.write_str(")\n")?;
-                    None
+                    None => {
+                        out.write_str(")\n")?;
+                        break None;
+                    }
                 }
             },
         };
@@ -147,7 +159,7 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
             // The top container is written. A parent outside any table of ends learns where
             // it ends from it (a frame is not moved out to ask).
             let n = stack.len();
-            let hand_back = n >= 2 && stack.get(n - 2).is_some_and(Frame::hands_back);
+            let hand_back = n >= 2 && stack.get(n - 2).is_some_and(Open::hands_back);
             let end = match hand_back {
                 true => stack.last().and_then(|done| done.end(&keys.ends)),
                 false => None,
@@ -160,33 +172,33 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
     }
 }
 
-impl<'a> Frame<'a> {
+impl<'a> Open<'a> {
     /// True when a written child must be handed back to this frame's iterator.
     fn hands_back(&self) -> bool {
         match self {
-            Frame::Array { items, .. }
-            | Frame::Object {
+            Open::Array { items, .. }
+            | Open::Object {
                 properties: items, ..
             } => items.hands_back(),
             // Entries are collected before they are written.
-            Frame::Dictionary { .. } => false,
+            Open::Dictionary { .. } => false,
         }
     }
 
     /// Where the written container ends.
     fn end(&self, ends: &Ends<'a>) -> Option<Walked<'a>> {
         match self {
-            Frame::Array { items, .. }
-            | Frame::Object {
+            Open::Array { items, .. }
+            | Open::Object {
                 properties: items, ..
             } => items.walked(),
-            Frame::Dictionary { id, .. } => id.and_then(|id| ends.end(id)),
+            Open::Dictionary { id, .. } => id.and_then(|id| ends.end(id)),
         }
     }
 
     fn resume(&mut self, end: Walked<'a>) {
-        if let Frame::Array { items, .. }
-        | Frame::Object {
+        if let Open::Array { items, .. }
+        | Open::Object {
             properties: items, ..
         } = self
         {
@@ -211,11 +223,32 @@ fn open<'a, W: Write, F: Format>(
     pending: &mut Pending<'a>,
     node: &Node<'a>,
     depth: u32,
-) -> Result<Option<Frame<'a>>, crate::text::TextError> {
+) -> Result<Option<Open<'a>>, crate::text::TextError> {
+    if f.cut_depth().is_some_and(|limit| depth > limit) {
+        // Written like a leaf: the parent's iterator moves past what is not written.
+        match &node.v {
+            VariantRef::Array(array) => {
+                f.open_array(out, array)?;
+                f.close_array(out, array)?;
+                return Ok(None);
+            }
+            VariantRef::Dictionary(dict) => {
+                f.open_dictionary(out, dict)?;
+                out.write_str(f.empty_dictionary())?;
+                f.close_dictionary(out, dict)?;
+                return Ok(None);
+            }
+            VariantRef::Object(_) => {
+                out.write_str("null")?;
+                return Ok(None);
+            }
+            _ => {}
+        }
+    }
     Ok(Some(match &node.v {
         VariantRef::Array(array) => {
             f.open_array(out, array)?;
-            Frame::Array {
+            Open::Array {
                 array: *array,
                 items: Items::new(Iter::Seq(array.iter()), node.id),
                 first: true,
@@ -238,7 +271,7 @@ fn open<'a, W: Write, F: Format>(
                 return Ok(None);
             }
             out.write_str("{\n")?;
-            Frame::Dictionary {
+            Open::Dictionary {
                 dict: *dict,
                 id: node.id,
                 start,
@@ -270,7 +303,7 @@ fn open<'a, W: Write, F: Format>(
                 out.write_str("Object(")?;
                 write_plain(out, full.class())?;
                 out.write_str(",")?;
-                Frame::Object {
+                Open::Object {
                     properties: Items::new(Iter::Props(full.properties()), node.id),
                     first: true,
                 }
