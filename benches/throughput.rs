@@ -29,6 +29,8 @@ use gdwire::{to_slice, Cursor, Decoder, Dialect, PackedRef, VariantRef, Writer};
 /// `IN_PLACE` also matches each iterator item where `next()` returned it (`match
 /// &it.next()`) instead of moving it into a loop variable (`for x in a.iter()`, the
 /// idiomatic form).
+// The `loop { match &it.next() }` form is what is measured (see above).
+#[allow(clippy::while_let_loop)]
 fn walk<const IN_PLACE: bool, const AS_STR: bool>(v: &VariantRef<'_>, sum: &mut u64) {
     match v {
         VariantRef::Array(a) if IN_PLACE => {

@@ -47,6 +47,20 @@ use crate::write::{Sink, Writer};
 use crate::Dialect;
 
 /// One frame's payload and where its prefix starts in the stream.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use gdwire::codec::FrameCodec;
+/// use gdwire::{Decoder, Dialect, VariantRef};
+/// use tokio_util::codec::{Decoder as _, Encoder as _};
+/// let mut codec = FrameCodec::new(Dialect::GODOT_4);
+/// let mut buf = BytesMut::new();
+/// codec.encode(&VariantRef::Int(7), &mut buf)?;
+/// codec.encode(&VariantRef::Nil, &mut buf)?;
+/// let frame = codec.decode(&mut buf)?.unwrap();
+/// assert_eq!(frame.value(Decoder::new(Dialect::GODOT_4))?, VariantRef::Int(7));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frame {
     offset: usize,
@@ -55,17 +69,61 @@ pub struct Frame {
 
 impl Frame {
     /// Stream offset of the frame's length prefix.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use gdwire::codec::FrameCodec;
+    /// use gdwire::{Decoder, Dialect, VariantRef};
+    /// use tokio_util::codec::{Decoder as _, Encoder as _};
+    /// let mut codec = FrameCodec::new(Dialect::GODOT_4);
+    /// let mut buf = BytesMut::new();
+    /// codec.encode(&VariantRef::Int(7), &mut buf)?;
+    /// codec.encode(&VariantRef::Nil, &mut buf)?;
+    /// codec.decode(&mut buf)?;
+    /// let second = codec.decode(&mut buf)?.unwrap();
+    /// assert_eq!(second.offset(), 12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
 
     /// The payload (prefix removed).
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use gdwire::codec::FrameCodec;
+    /// use gdwire::{Decoder, Dialect, VariantRef};
+    /// use tokio_util::codec::{Decoder as _, Encoder as _};
+    /// let mut codec = FrameCodec::new(Dialect::GODOT_4);
+    /// let mut buf = BytesMut::new();
+    /// codec.encode(&VariantRef::Int(7), &mut buf)?;
+    /// codec.encode(&VariantRef::Nil, &mut buf)?;
+    /// let frame = codec.decode(&mut buf)?.unwrap();
+    /// assert_eq!(&frame.payload()[..], [2, 0, 0, 0, 7, 0, 0, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payload(&self) -> &Bytes {
         &self.payload
     }
 
     /// Decodes the payload as one value, as `get_var` does (bytes after the value are
     /// ignored); error offsets count from the start of the stream.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use gdwire::codec::FrameCodec;
+    /// use gdwire::{Decoder, Dialect, VariantRef};
+    /// use tokio_util::codec::{Decoder as _, Encoder as _};
+    /// let mut codec = FrameCodec::new(Dialect::GODOT_4);
+    /// let mut buf = BytesMut::new();
+    /// codec.encode(&VariantRef::Int(7), &mut buf)?;
+    /// codec.encode(&VariantRef::Nil, &mut buf)?;
+    /// codec.decode(&mut buf)?;
+    /// let frame = codec.decode(&mut buf)?.unwrap();
+    /// assert!(frame.value(Decoder::new(Dialect::GODOT_4))?.is_nil());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn value(&self, decoder: Decoder) -> Result<VariantRef<'_>> {
         decoder
             .decode(&self.payload)
@@ -74,6 +132,22 @@ impl Frame {
 
     /// Parses the payload as one `SceneMultiplayer` packet; error offsets count from the
     /// start of the stream.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use gdwire::codec::FrameCodec;
+    /// use gdwire::{Decoder, Dialect, VariantRef};
+    /// use tokio_util::codec::{Decoder as _, Encoder as _};
+    /// let mut codec = FrameCodec::new(Dialect::GODOT_4);
+    /// let mut buf = BytesMut::new();
+    /// codec.encode(&VariantRef::Int(7), &mut buf)?;
+    /// codec.encode(&VariantRef::Nil, &mut buf)?;
+    /// let frame = codec.decode(&mut buf)?.unwrap();
+    /// // A put_var value is not a SceneMultiplayer packet: an error of this frame only.
+    /// assert!(frame.packet(Decoder::new(Dialect::GODOT_4)).is_err());
+    /// assert!(codec.decode(&mut buf)?.is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packet(&self, decoder: Decoder) -> Result<Packet<'_>> {
         Packet::parse_with(decoder, &self.payload).map_err(|e| e.offset_by(self.offset + 4))
     }
@@ -82,6 +156,19 @@ impl Frame {
 /// Length-prefixed frames (`u32` prefix, little-endian unless the [`Framing`] says
 /// otherwise, maximum frame 8 MiB by default): `Decoder` yields [`Frame`]s, `Encoder` writes
 /// a value (`&VariantRef`) or an already encoded payload (`&[u8]`) with its prefix.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use gdwire::codec::FrameCodec;
+/// use gdwire::{Decoder, Dialect, VariantRef};
+/// use tokio_util::codec::{Decoder as _, Encoder as _};
+/// let mut codec = FrameCodec::new(Dialect::GODOT_4);
+/// let mut buf = BytesMut::new();
+/// codec.encode(&VariantRef::Int(7), &mut buf)?;
+/// codec.encode(&VariantRef::Nil, &mut buf)?;
+/// assert_eq!(buf.len(), 12 + 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct FrameCodec {
     framing: Framing,
@@ -93,11 +180,32 @@ pub struct FrameCodec {
 
 impl FrameCodec {
     /// Default framing (little-endian, 8 MiB), values written in `dialect`.
+    ///
+    /// ```
+    /// use gdwire::codec::FrameCodec;
+    /// use gdwire::frame::DEFAULT_MAX_FRAME;
+    /// use gdwire::Dialect;
+    /// assert_eq!(FrameCodec::new(Dialect::GODOT_3).framing().max_frame(), DEFAULT_MAX_FRAME);
+    /// ```
     pub fn new(dialect: Dialect) -> FrameCodec {
         FrameCodec::with_framing(Framing::default(), dialect)
     }
 
     /// The given framing (byte order, maximum frame).
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use gdwire::codec::FrameCodec;
+    /// use gdwire::frame::Framing;
+    /// use gdwire::write::Endian;
+    /// use gdwire::{Dialect, VariantRef};
+    /// use tokio_util::codec::Encoder as _;
+    /// let mut codec = FrameCodec::with_framing(Framing::new(Endian::Big), Dialect::GODOT_4);
+    /// let mut buf = BytesMut::new();
+    /// codec.encode(&VariantRef::Nil, &mut buf)?;
+    /// assert_eq!(&buf[..4], [0, 0, 0, 4]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_framing(framing: Framing, dialect: Dialect) -> FrameCodec {
         FrameCodec {
             framing,
@@ -108,11 +216,32 @@ impl FrameCodec {
     }
 
     /// The framing.
+    ///
+    /// ```
+    /// use gdwire::codec::FrameCodec;
+    /// use gdwire::write::Endian;
+    /// use gdwire::Dialect;
+    /// assert_eq!(FrameCodec::new(Dialect::GODOT_4).framing().endian(), Endian::Little);
+    /// ```
     pub fn framing(&self) -> Framing {
         self.framing
     }
 
     /// Stream offset of the next frame.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use gdwire::codec::FrameCodec;
+    /// use gdwire::{Decoder, Dialect, VariantRef};
+    /// use tokio_util::codec::{Decoder as _, Encoder as _};
+    /// let mut codec = FrameCodec::new(Dialect::GODOT_4);
+    /// let mut buf = BytesMut::new();
+    /// codec.encode(&VariantRef::Int(7), &mut buf)?;
+    /// codec.encode(&VariantRef::Nil, &mut buf)?;
+    /// codec.decode(&mut buf)?;
+    /// assert_eq!(codec.position(), 12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn position(&self) -> usize {
         self.position
     }

@@ -8,6 +8,14 @@ use core::fmt;
 use crate::variant_type::VariantType;
 
 /// How the text of string blocks is checked, as the engine's UTF-8 parser of that line does.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect};
+/// // A lone surrogate (ED A0 80): Godot 3 accepts it, Godot 4 does not.
+/// let s = [4, 0, 0, 0, 3, 0, 0, 0, 0xED, 0xA0, 0x80, 0];
+/// assert!(from_bytes(Dialect::GODOT_3, &s).is_ok());
+/// assert!(from_bytes(Dialect::GODOT_4, &s).is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TextRules {
     /// Godot 4 and Pandemonium `parse_utf8`: strict UTF-8 (no surrogates, nothing above
@@ -20,6 +28,12 @@ pub enum TextRules {
 }
 
 /// The engine line a dialect belongs to.
+///
+/// ```
+/// use gdwire::{Dialect, Family};
+/// let godot4 = Dialect::ALL.iter().filter(|d| d.family() == Family::Godot4).count();
+/// assert_eq!(godot4, 5);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
     /// Godot 3.x.
@@ -310,27 +324,91 @@ pub struct Dialect(&'static DialectInfo);
 
 impl Dialect {
     /// Godot 3.1 – 3.6 (3.0 output also reads: the decoder follows the 64-bit flag).
+    ///
+    /// ```
+    /// use gdwire::{Dialect, Family};
+    /// assert_eq!(Dialect::GODOT_3.family(), Family::Godot3);
+    /// assert_eq!(Dialect::GODOT_3.variant_max(), 27);
+    /// ```
     pub const GODOT_3: Dialect = Dialect(&GODOT3);
     /// Godot 4.0 (same rules as 4.2).
+    ///
+    /// ```
+    /// use gdwire::{Dialect, VariantType};
+    /// assert_eq!(Dialect::GODOT_4_0.wire_id(VariantType::Array), Dialect::GODOT_4_2.wire_id(VariantType::Array));
+    /// assert!(!Dialect::GODOT_4_0.has_typed_arrays());
+    /// ```
     pub const GODOT_4_0: Dialect = Dialect(&GODOT4_0);
     /// Godot 4.1 (same rules as 4.2).
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert_eq!(Dialect::GODOT_4_1.variant_max(), Dialect::GODOT_4_2.variant_max());
+    /// ```
     pub const GODOT_4_1: Dialect = Dialect(&GODOT4_1);
     /// Godot 4.2: 38 types, RID payload, 64-bit math flag, no typed containers.
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert_eq!(Dialect::GODOT_4_2.variant_max(), 38);
+    /// assert!(Dialect::GODOT_4_2.rid_has_payload());
+    /// ```
     pub const GODOT_4_2: Dialect = Dialect(&GODOT4_2);
     /// Godot 4.3: adds typed arrays and `PackedVector4Array`.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, VariantType};
+    /// assert!(Dialect::GODOT_4_3.has_typed_arrays());
+    /// assert!(Dialect::GODOT_4_3.supports(VariantType::PackedVector4Array));
+    /// ```
     pub const GODOT_4_3: Dialect = Dialect(&GODOT4_3);
     /// Godot 4.4 and newer: adds typed dictionaries.
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert!(Dialect::GODOT_4_4.has_typed_dictionaries());
+    /// ```
     pub const GODOT_4_4: Dialect = Dialect(&GODOT4_4);
     /// The newest Godot 4 rules (currently [`Dialect::GODOT_4_4`]).
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert_eq!(Dialect::GODOT_4, Dialect::GODOT_4_4);
+    /// assert_eq!(Dialect::from_name("godot4"), Some(Dialect::GODOT_4));
+    /// ```
     pub const GODOT_4: Dialect = Dialect::GODOT_4_4;
     /// Pandemonium v3.5 – v3.7 (adds Vector2i, Rect2i, Vector3i, StringName; renumbered).
+    ///
+    /// ```
+    /// use gdwire::{Dialect, Family, VariantType};
+    /// assert_eq!(Dialect::PANDEMONIUM_3_5.family(), Family::Pandemonium);
+    /// assert!(Dialect::PANDEMONIUM_3_5.supports(VariantType::Vector2i));
+    /// ```
     pub const PANDEMONIUM_3_5: Dialect = Dialect(&PANDEMONIUM_A);
     /// Pandemonium v3.8 – v4.9 (adds Vector4(i), Projection, PoolVector4(i)Array; renumbered).
+    ///
+    /// ```
+    /// use gdwire::{Dialect, VariantType};
+    /// assert!(Dialect::PANDEMONIUM_3_8.supports(VariantType::Projection));
+    /// assert!(!Dialect::PANDEMONIUM_3_5.supports(VariantType::Projection));
+    /// ```
     pub const PANDEMONIUM_3_8: Dialect = Dialect(&PANDEMONIUM_B);
     /// Pandemonium v5.0 and newer (adds TypedArray, PackedTypedArray; renumbered).
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert_eq!(Dialect::from_name("pandemonium5"), Some(Dialect::PANDEMONIUM_5));
+    /// ```
     pub const PANDEMONIUM_5: Dialect = Dialect(&PANDEMONIUM_C);
 
     /// Every distinct dialect, oldest first within each family.
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
+    /// assert_eq!(names[0], "godot3");
+    /// assert!(names.contains(&"pandemonium3.8"));
+    /// ```
     pub const ALL: [Dialect; 9] = [
         Dialect::GODOT_3,
         Dialect::GODOT_4_0,
@@ -346,6 +424,13 @@ impl Dialect {
     /// Looks a dialect up by its name: `godot3`, `godot4.0` … `godot4.4`, newer `godot4.N`
     /// (aliases of the newest rules), `godot4`, `pandemonium3.5`, `pandemonium3.8`,
     /// `pandemonium5`.
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert_eq!(Dialect::from_name("godot4.3"), Some(Dialect::GODOT_4_3));
+    /// assert_eq!(Dialect::from_name("godot4.6"), Some(Dialect::GODOT_4)); // newest rules
+    /// assert_eq!(Dialect::from_name("godot5"), None);
+    /// ```
     pub fn from_name(name: &str) -> Option<Dialect> {
         if name == "godot4" {
             return Some(Dialect::GODOT_4);
@@ -360,27 +445,57 @@ impl Dialect {
     }
 
     /// The dialect's name, as accepted by [`Dialect::from_name`].
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert_eq!(Dialect::GODOT_4_2.name(), "godot4.2");
+    /// assert_eq!(Dialect::GODOT_4.to_string(), "godot4.4");
+    /// ```
     pub const fn name(self) -> &'static str {
         self.0.name
     }
 
     /// The engine line.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, Family};
+    /// assert_eq!(Dialect::GODOT_4_0.family(), Family::Godot4);
+    /// ```
     pub const fn family(self) -> Family {
         self.0.family
     }
 
     /// The engine's `VARIANT_MAX`: wire ids at or above it are rejected.
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert_eq!(Dialect::GODOT_3.variant_max(), 27);
+    /// assert_eq!(Dialect::GODOT_4_4.variant_max(), 39);
+    /// ```
     pub const fn variant_max(self) -> u8 {
         self.0.wire.len() as u8
     }
 
     /// The logical type for a wire id (the low byte of a header).
+    ///
+    /// ```
+    /// use gdwire::{Dialect, VariantType};
+    /// assert_eq!(Dialect::GODOT_3.type_of(14), Some(VariantType::Color));
+    /// assert_eq!(Dialect::GODOT_4.type_of(14), Some(VariantType::Plane));
+    /// assert_eq!(Dialect::GODOT_3.type_of(27), None);
+    /// ```
     #[inline]
     pub fn type_of(self, wire_id: u8) -> Option<VariantType> {
         self.0.wire.get(wire_id as usize).copied()
     }
 
     /// The wire id of a logical type, `None` when the dialect lacks it.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, VariantType};
+    /// assert_eq!(Dialect::GODOT_4.wire_id(VariantType::Dictionary), Some(27));
+    /// assert_eq!(Dialect::GODOT_3.wire_id(VariantType::Dictionary), Some(18));
+    /// ```
     #[inline]
     pub const fn wire_id(self, ty: VariantType) -> Option<u8> {
         match self.0.from_logical[ty as usize] {
@@ -390,11 +505,23 @@ impl Dialect {
     }
 
     /// True when the dialect has the type.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, VariantType};
+    /// assert!(Dialect::GODOT_4.supports(VariantType::Callable));
+    /// assert!(!Dialect::GODOT_3.supports(VariantType::Callable));
+    /// ```
     pub const fn supports(self, ty: VariantType) -> bool {
         self.wire_id(ty).is_some()
     }
 
     /// RID carries a `u64` id (Godot 4); otherwise it is a bare header.
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert!(Dialect::GODOT_4.rid_has_payload());
+    /// assert!(!Dialect::GODOT_3.rid_has_payload());
+    /// ```
     pub const fn rid_has_payload(self) -> bool {
         self.0.rid_payload
     }
@@ -402,16 +529,34 @@ impl Dialect {
     /// Header bit 16 selects `f64` components for math types and packed vector arrays
     /// (Godot 4, written by double-precision builds). Int and Float follow bit 16 in every
     /// dialect regardless.
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert!(Dialect::GODOT_4.math_follows_flag_64());
+    /// assert!(!Dialect::GODOT_3.math_follows_flag_64());
+    /// ```
     pub const fn math_follows_flag_64(self) -> bool {
         self.0.math_flag_64
     }
 
     /// Arrays carry a container-type block selected by header bits 16–17 (Godot 4.3+).
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert!(Dialect::GODOT_4_3.has_typed_arrays());
+    /// assert!(!Dialect::GODOT_4_2.has_typed_arrays());
+    /// ```
     pub const fn has_typed_arrays(self) -> bool {
         self.0.typed_arrays
     }
 
     /// Dictionaries carry key/value container-type blocks (Godot 4.4+).
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert!(Dialect::GODOT_4_4.has_typed_dictionaries());
+    /// assert!(!Dialect::GODOT_4_3.has_typed_dictionaries());
+    /// ```
     pub const fn has_typed_dictionaries(self) -> bool {
         self.0.typed_dictionaries
     }
@@ -423,12 +568,24 @@ impl Dialect {
     }
 
     /// How string text is validated.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, TextRules};
+    /// assert_eq!(Dialect::GODOT_3.text_rules(), TextRules::Godot3);
+    /// assert_eq!(Dialect::GODOT_4.text_rules(), TextRules::Strict);
+    /// ```
     pub const fn text_rules(self) -> TextRules {
         self.0.text
     }
 
     /// The type's name as this engine line spells it (`Quat`, `PoolIntArray` in Godot 3 and
     /// Pandemonium, the Godot 4 name otherwise).
+    ///
+    /// ```
+    /// use gdwire::{Dialect, VariantType};
+    /// assert_eq!(Dialect::GODOT_3.type_name(VariantType::PackedInt32Array), "PoolIntArray");
+    /// assert_eq!(Dialect::GODOT_4.type_name(VariantType::PackedInt32Array), "PackedInt32Array");
+    /// ```
     pub const fn type_name(self, ty: VariantType) -> &'static str {
         match self.0.family {
             Family::Godot4 => ty.name(),

@@ -5,6 +5,12 @@ use core::fmt;
 use crate::variant_type::VariantType;
 
 /// What the decoder expected to find where the input ended or went wrong.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, ErrorKind, Expected, VariantType};
+/// let err = from_bytes(Dialect::GODOT_4, &[2, 0, 0, 0, 1]).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::Truncated(Expected::Payload(VariantType::Int)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Expected {
@@ -35,6 +41,14 @@ pub enum Expected {
 }
 
 /// A field of a `SceneMultiplayer` packet, named in [`Expected::Packet`].
+///
+/// ```
+/// use gdwire::multiplayer::Packet;
+/// use gdwire::{ErrorKind, Expected, PacketField};
+/// // An empty SceneMultiplayer packet: byte 0 (command and flags) is missing.
+/// let err = Packet::parse(&[]).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::Truncated(Expected::Packet(PacketField::Command)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PacketField {
@@ -100,6 +114,14 @@ impl fmt::Display for PacketField {
 
 /// Why a `SceneMultiplayer` packet is malformed (other than running short), in
 /// [`ErrorKind::InvalidPacket`].
+///
+/// ```
+/// use gdwire::multiplayer::Packet;
+/// use gdwire::{ErrorKind, PacketProblem};
+/// // A packet whose length field does not match its bytes.
+/// let err = Packet::parse(&[0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidPacket(PacketProblem::Length));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PacketProblem {
@@ -169,6 +191,13 @@ impl fmt::Display for Expected {
 
 /// The kind of failure. Each maps to the Godot `Error` code the engine returns for the same
 /// input ([`ErrorKind::engine_code`]).
+///
+/// ```
+/// use gdwire::{Decoder, Dialect, ErrorKind};
+/// let err = Decoder::new(Dialect::GODOT_4).decode_exact(&[0, 0, 0, 0, 9]).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::TrailingBytes { count: 1 });
+/// assert_eq!(err.kind().engine_code(), None); // the engine ignores trailing bytes
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -309,6 +338,12 @@ impl ErrorKind {
     /// (`ERR_INVALID_DATA` = 30, `ERR_FILE_EOF` = 18, `ERR_UNAUTHORIZED` = 4,
     /// `ERR_OUT_OF_MEMORY` = 6), or `None` where the engine has no such failure (trailing
     /// bytes, writer errors).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// let err = from_bytes(Dialect::GODOT_3, &[0xff, 0, 0, 0]).unwrap_err();
+    /// assert_eq!(err.kind().engine_code(), Some(30)); // ERR_INVALID_DATA
+    /// ```
     pub const fn engine_code(self) -> Option<i32> {
         const ERR_UNAUTHORIZED: i32 = 4;
         const ERR_OUT_OF_MEMORY: i32 = 6;
@@ -356,16 +391,35 @@ pub struct Error {
 
 impl Error {
     /// Creates an error.
+    ///
+    /// ```
+    /// use gdwire::{Error, ErrorKind};
+    /// let err = Error::new(ErrorKind::InvalidText, 8);
+    /// assert_eq!(err.to_string(), "string text is not valid UTF-8 for this dialect at byte 8");
+    /// ```
     pub const fn new(kind: ErrorKind, offset: usize) -> Error {
         Error { kind, offset }
     }
 
     /// What went wrong.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, ErrorKind};
+    /// let err = from_bytes(Dialect::GODOT_4, &[0xff, 0, 0, 0]).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::UnknownType { id: 255, .. }));
+    /// ```
     pub const fn kind(&self) -> ErrorKind {
         self.kind
     }
 
     /// Byte offset where it went wrong.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // An Array of one element whose header is unknown: the error is at byte 8.
+    /// let err = from_bytes(Dialect::GODOT_4, &[28, 0, 0, 0, 1, 0, 0, 0, 0xff, 0, 0, 0]).unwrap_err();
+    /// assert_eq!(err.offset(), 8);
+    /// ```
     pub const fn offset(&self) -> usize {
         self.offset
     }
@@ -390,6 +444,7 @@ impl Error {
 /// Framing and decoding errors met while reading from an `std::io` source surface as
 /// [`std::io::ErrorKind::InvalidData`] carrying the [`Error`].
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl From<Error> for std::io::Error {
     fn from(e: Error) -> std::io::Error {
         std::io::Error::new(std::io::ErrorKind::InvalidData, e)
@@ -397,6 +452,7 @@ impl From<Error> for std::io::Error {
 }
 
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl Error {
     /// The [`Error`] inside an `std::io::Error` made from one (as
     /// [`crate::frame::FrameBuffer::read_from`] returns framing errors), if it is one.
@@ -412,6 +468,14 @@ impl Error {
 }
 
 /// `Result` with this crate's [`Error`].
+///
+/// ```
+/// fn first_int(bytes: &[u8]) -> gdwire::Result<Option<i64>> {
+///     Ok(gdwire::from_bytes(gdwire::Dialect::GODOT_4, bytes)?.as_int())
+/// }
+/// assert_eq!(first_int(&[2, 0, 0, 0, 7, 0, 0, 0]), Ok(Some(7)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub type Result<T, E = Error> = core::result::Result<T, E>;
 
 #[cfg(test)]

@@ -39,6 +39,7 @@
 //! `docs/` folder says what was checked against an engine and what was derived from source.
 
 #![cfg_attr(not(test), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -55,6 +56,7 @@ mod float_width;
 pub mod frame;
 pub mod header;
 #[cfg(feature = "json")]
+#[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub mod json;
 pub mod math;
 pub mod multiplayer;
@@ -64,6 +66,7 @@ pub mod read;
 #[cfg(feature = "serde")]
 pub mod serde;
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod text;
 mod variant_type;
 pub mod write;
@@ -71,6 +74,7 @@ pub mod write;
 pub use dialect::{Dialect, Family, TextRules};
 pub use error::{Error, ErrorKind, Expected, PacketField, PacketProblem, Result};
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use frame::FrameBuffer;
 pub use frame::{Framing, Split};
 pub use math::Precision;
@@ -82,6 +86,7 @@ pub use read::{
 };
 pub use variant_type::VariantType;
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use write::to_vec;
 pub use write::{encoded_len, to_slice, ContainerTypeSpec, CountingSink, Sink, SliceSink, Writer};
 

@@ -3,8 +3,36 @@
 //! Real components are `f64`: a single-precision value widens exactly, so nothing is lost and
 //! a value read from a double-precision build keeps its bits. [`WireReals`] gives each type's
 //! component order on the wire (docs/wire-format.md §4.3).
+//!
+//! ```
+//! use gdwire::math::{Vector3, Basis, Transform3D};
+//! use gdwire::{from_bytes, to_vec, Dialect, VariantRef};
+//!
+//! let v = |x, y, z| Vector3 { x, y, z };
+//! let spawn = Transform3D {
+//!     basis: Basis::from_columns(v(0.0, 0.0, -1.0), v(0.0, 1.0, 0.0), v(1.0, 0.0, 0.0)),
+//!     origin: v(4.0, 0.0, -2.0),
+//! };
+//! let mut out = Vec::new();
+//! let mut w = gdwire::Writer::new(&mut out, Dialect::GODOT_4);
+//! w.transform3d(spawn)?;
+//! w.finish()?;
+//! let VariantRef::Transform3D(t) = from_bytes(Dialect::GODOT_4, &out)? else { unreachable!() };
+//! assert_eq!(t.get(), spawn);
+//! assert_eq!(to_vec(Dialect::GODOT_4, &VariantRef::Transform3D(t))?, out);
+//! # Ok::<(), gdwire::Error>(())
+//! ```
 
 /// Width of the real components of a math value on the wire.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, Precision};
+/// // Vector2(1.5, -2) from a double-precision Godot 4 build: header bit 16 set.
+/// let bytes = [5, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0xf8, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0xc0];
+/// let v = from_bytes(Dialect::GODOT_4, &bytes)?;
+/// assert_eq!(v.precision(), Some(Precision::Double));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Precision {
     /// `f32` components (every single-precision build; always in Godot 3 and Pandemonium).
@@ -16,6 +44,12 @@ pub enum Precision {
 
 impl Precision {
     /// Bytes per component.
+    ///
+    /// ```
+    /// use gdwire::Precision;
+    /// assert_eq!(Precision::Single.size(), 4);
+    /// assert_eq!(Precision::Double.size(), 8);
+    /// ```
     pub const fn size(self) -> usize {
         match self {
             Precision::Single => 4,
@@ -25,12 +59,41 @@ impl Precision {
 }
 
 /// A math type with a fixed number of real components in a fixed wire order.
+///
+/// ```
+/// use gdwire::math::{Rect2, Vector2, WireReals};
+/// let r = Rect2 { position: Vector2 { x: 1.0, y: 2.0 }, size: Vector2 { x: 3.0, y: 4.0 } };
+/// let mut wire = [0.0; 4];
+/// r.to_wire(&mut wire);
+/// assert_eq!(wire, [1.0, 2.0, 3.0, 4.0]);
+/// assert_eq!(Rect2::from_wire(&wire), r);
+/// ```
 pub trait WireReals: Sized {
     /// Number of components on the wire.
+    ///
+    /// ```
+    /// use gdwire::math::{Transform3D, WireReals};
+    /// assert_eq!(Transform3D::COUNT, 12);
+    /// ```
     const COUNT: usize;
     /// Builds the value from its components in wire order (`reals.len() == COUNT`).
+    ///
+    /// ```
+    /// use gdwire::math::{Vector3, WireReals};
+    /// assert_eq!(Vector3::from_wire(&[1.0, 2.0, 3.0]), Vector3 { x: 1.0, y: 2.0, z: 3.0 });
+    /// ```
     fn from_wire(reals: &[f64]) -> Self;
     /// Writes the components in wire order into `out` (`out.len() == COUNT`).
+    ///
+    /// ```
+    /// use gdwire::math::{Basis, Vector3, WireReals};
+    /// // The wire holds a Basis row by row.
+    /// let v = |x, y, z| Vector3 { x, y, z };
+    /// let b = Basis::from_columns(v(1.0, 2.0, 3.0), v(4.0, 5.0, 6.0), v(7.0, 8.0, 9.0));
+    /// let mut wire = [0.0; 9];
+    /// b.to_wire(&mut wire);
+    /// assert_eq!(wire, [1.0, 4.0, 7.0, 2.0, 5.0, 8.0, 3.0, 6.0, 9.0]);
+    /// ```
     fn to_wire(&self, out: &mut [f64]);
 }
 
@@ -45,21 +108,65 @@ macro_rules! vector {
 }
 
 vector!(/// 2D vector of reals.
+    ///
+    /// ```
+    /// let v = gdwire::math::Vector2 { x: 1.0, y: 2.0 };
+    /// assert_eq!(v.x + v.y, 3.0);
+    /// ```
     Vector2, f64, x, y);
 vector!(/// 3D vector of reals.
+    ///
+    /// ```
+    /// let v = gdwire::math::Vector3 { x: 1.0, y: 2.0, z: 3.0 };
+    /// assert_eq!(v.z, 3.0);
+    /// ```
     Vector3, f64, x, y, z);
 vector!(/// 4D vector of reals.
+    ///
+    /// ```
+    /// let v = gdwire::math::Vector4 { x: 1.0, y: 2.0, z: 3.0, w: 4.0 };
+    /// assert_eq!(v.w, 4.0);
+    /// ```
     Vector4, f64, x, y, z, w);
 vector!(/// Quaternion.
+    ///
+    /// ```
+    /// let identity = gdwire::math::Quaternion { x: 0.0, y: 0.0, z: 0.0, w: 1.0 };
+    /// assert_eq!(identity.w, 1.0);
+    /// ```
     Quaternion, f64, x, y, z, w);
 vector!(/// 2D vector of `i32`.
+    ///
+    /// ```
+    /// let v = gdwire::math::Vector2i { x: 3, y: -4 };
+    /// assert_eq!(v.x * v.y, -12);
+    /// ```
     Vector2i, i32, x, y);
 vector!(/// 3D vector of `i32`.
+    ///
+    /// ```
+    /// let v = gdwire::math::Vector3i { x: 1, y: 2, z: 3 };
+    /// assert_eq!(v.z, 3);
+    /// ```
     Vector3i, i32, x, y, z);
 vector!(/// 4D vector of `i32`.
+    ///
+    /// ```
+    /// let v = gdwire::math::Vector4i { x: 1, y: 2, z: 3, w: 4 };
+    /// assert_eq!(v.w, 4);
+    /// ```
     Vector4i, i32, x, y, z, w);
 
 /// RGBA colour; always `f32` on the wire, in every dialect and build.
+///
+/// ```
+/// use gdwire::math::Color;
+/// use gdwire::{from_bytes, Dialect, VariantRef};
+/// let bytes = [20, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x3f, 0, 0, 0, 0, 0, 0, 0x80, 0x3f];
+/// let v = from_bytes(Dialect::GODOT_4, &bytes)?;
+/// assert_eq!(v, VariantRef::Color(Color { r: 1.0, g: 0.5, b: 0.0, a: 1.0 }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Color {
     #[allow(missing_docs)]
@@ -73,6 +180,12 @@ pub struct Color {
 }
 
 /// Rectangle of reals.
+///
+/// ```
+/// use gdwire::math::{Rect2, Vector2};
+/// let r = Rect2 { position: Vector2 { x: 0.0, y: 0.0 }, size: Vector2 { x: 4.0, y: 3.0 } };
+/// assert_eq!(r.size.x * r.size.y, 12.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Rect2 {
     /// Top-left corner.
@@ -82,6 +195,12 @@ pub struct Rect2 {
 }
 
 /// Rectangle of `i32`.
+///
+/// ```
+/// use gdwire::math::{Rect2i, Vector2i};
+/// let r = Rect2i { position: Vector2i { x: 1, y: 2 }, size: Vector2i { x: 3, y: 4 } };
+/// assert_eq!(r.position.x + r.size.x, 4);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Rect2i {
     /// Top-left corner.
@@ -91,6 +210,12 @@ pub struct Rect2i {
 }
 
 /// 2D affine transform, as its three columns (GDScript `x`, `y`, `origin`).
+///
+/// ```
+/// use gdwire::math::{Transform2D, Vector2};
+/// let t = Transform2D { x: Vector2 { x: 1.0, y: 0.0 }, y: Vector2 { x: 0.0, y: 1.0 }, origin: Vector2 { x: 5.0, y: 6.0 } };
+/// assert_eq!(t.origin, Vector2 { x: 5.0, y: 6.0 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Transform2D {
     /// First basis column.
@@ -102,6 +227,12 @@ pub struct Transform2D {
 }
 
 /// Plane `normal · p = d`.
+///
+/// ```
+/// use gdwire::math::{Plane, Vector3};
+/// let floor = Plane { normal: Vector3 { x: 0.0, y: 1.0, z: 0.0 }, d: 0.0 };
+/// assert_eq!(floor.normal.y, 1.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Plane {
     /// Normal.
@@ -111,6 +242,12 @@ pub struct Plane {
 }
 
 /// Axis-aligned bounding box.
+///
+/// ```
+/// use gdwire::math::{Aabb, Vector3};
+/// let unit = Aabb { position: Vector3::default(), size: Vector3 { x: 1.0, y: 1.0, z: 1.0 } };
+/// assert_eq!(unit.size.x, 1.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Aabb {
     /// Minimum corner.
@@ -122,6 +259,13 @@ pub struct Aabb {
 /// 3x3 matrix stored as **rows**, like the engine (`Basis::rows`); the wire is row-major.
 ///
 /// GDScript's `basis.x` is column 0: use [`Basis::x`], [`Basis::y`], [`Basis::z`].
+///
+/// ```
+/// use gdwire::math::{Basis, Vector3};
+/// let v = |x, y, z| Vector3 { x, y, z };
+/// let b = Basis::from_columns(v(1.0, 0.0, 0.0), v(0.0, 2.0, 0.0), v(0.0, 0.0, 3.0));
+/// assert_eq!(b.rows[1], v(0.0, 2.0, 0.0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Basis {
     /// The three rows.
@@ -130,6 +274,13 @@ pub struct Basis {
 
 impl Basis {
     /// Builds a basis from its columns (GDScript `Basis(x, y, z)`).
+    ///
+    /// ```
+    /// use gdwire::math::{Basis, Vector3};
+    /// let v = |x, y, z| Vector3 { x, y, z };
+    /// let b = Basis::from_columns(v(1.0, 2.0, 3.0), v(4.0, 5.0, 6.0), v(7.0, 8.0, 9.0));
+    /// assert_eq!(b.rows[0], v(1.0, 4.0, 7.0));
+    /// ```
     pub fn from_columns(x: Vector3, y: Vector3, z: Vector3) -> Basis {
         Basis {
             rows: [
@@ -162,22 +313,47 @@ impl Basis {
     }
 
     /// Column 0 (GDScript `basis.x`).
+    ///
+    /// ```
+    /// use gdwire::math::{Basis, Vector3};
+    /// let v = |x, y, z| Vector3 { x, y, z };
+    /// assert_eq!(Basis::from_columns(v(1.0, 2.0, 3.0), v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0)).x(), v(1.0, 2.0, 3.0));
+    /// ```
     pub fn x(&self) -> Vector3 {
         self.column(0)
     }
 
     /// Column 1 (GDScript `basis.y`).
+    ///
+    /// ```
+    /// use gdwire::math::{Basis, Vector3};
+    /// let v = |x, y, z| Vector3 { x, y, z };
+    /// assert_eq!(Basis::from_columns(v(1.0, 0.0, 0.0), v(4.0, 5.0, 6.0), v(0.0, 0.0, 1.0)).y(), v(4.0, 5.0, 6.0));
+    /// ```
     pub fn y(&self) -> Vector3 {
         self.column(1)
     }
 
     /// Column 2 (GDScript `basis.z`).
+    ///
+    /// ```
+    /// use gdwire::math::{Basis, Vector3};
+    /// let v = |x, y, z| Vector3 { x, y, z };
+    /// assert_eq!(Basis::from_columns(v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(7.0, 8.0, 9.0)).z(), v(7.0, 8.0, 9.0));
+    /// ```
     pub fn z(&self) -> Vector3 {
         self.column(2)
     }
 }
 
 /// 3D affine transform.
+///
+/// ```
+/// use gdwire::math::{Basis, Transform3D, Vector3};
+/// let v = |x, y, z| Vector3 { x, y, z };
+/// let t = Transform3D { basis: Basis::from_columns(v(1.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0)), origin: v(1.0, 2.0, 3.0) };
+/// assert_eq!(t.origin.z, 3.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Transform3D {
     /// Rotation and scale.
@@ -187,6 +363,12 @@ pub struct Transform3D {
 }
 
 /// 4x4 projection matrix stored as **columns**, like the engine; the wire is column-major.
+///
+/// ```
+/// use gdwire::math::{Projection, Vector4};
+/// let p = Projection::default();
+/// assert_eq!(p.columns[3], Vector4::default());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Projection {
     /// The four columns.

@@ -10,6 +10,14 @@ use core::fmt;
 /// Names follow Godot 4 where a type exists there (`Float`, `Quaternion`, `Transform3D`,
 /// `PackedInt32Array`, …); the Godot 3 / Pandemonium spelling is given by
 /// [`crate::Dialect::type_name`]. The discriminant is crate-internal and **not** a wire id.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, VariantType};
+/// let v = from_bytes(Dialect::GODOT_3, &[21, 0, 0, 0, 0, 0, 0, 0])?; // PoolIntArray()
+/// assert_eq!(v.variant_type(), VariantType::PackedInt32Array);
+/// assert_eq!(VariantType::PackedInt32Array.name(), "PackedInt32Array");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum VariantType {
@@ -105,9 +113,20 @@ pub enum VariantType {
 
 impl VariantType {
     /// Number of logical types.
+    ///
+    /// ```
+    /// use gdwire::VariantType;
+    /// assert_eq!(VariantType::ALL.len(), VariantType::COUNT);
+    /// ```
     pub const COUNT: usize = VariantType::PackedVector4iArray as usize + 1;
 
     /// Every logical type, in discriminant order.
+    ///
+    /// ```
+    /// use gdwire::VariantType;
+    /// assert_eq!(VariantType::ALL[0], VariantType::Nil);
+    /// assert!(VariantType::ALL.iter().any(|t| *t == VariantType::Callable));
+    /// ```
     pub const ALL: [VariantType; Self::COUNT] = {
         use VariantType::*;
         [
@@ -159,6 +178,11 @@ impl VariantType {
     };
 
     /// The Godot 4 spelling (`"PackedVector3Array"`, `"Transform3D"`, …).
+    ///
+    /// ```
+    /// use gdwire::VariantType;
+    /// assert_eq!(VariantType::Transform3D.name(), "Transform3D");
+    /// ```
     pub const fn name(self) -> &'static str {
         use VariantType::*;
         match self {
@@ -213,6 +237,12 @@ impl VariantType {
     ///
     /// These are the types whose width follows header bit 16 in Godot 4 (Color excluded: it is
     /// always `f32`).
+    ///
+    /// ```
+    /// use gdwire::VariantType;
+    /// assert_eq!(VariantType::Transform3D.real_components(), Some(12));
+    /// assert_eq!(VariantType::Color.real_components(), None);
+    /// ```
     pub const fn real_components(self) -> Option<usize> {
         use VariantType::*;
         Some(match self {
@@ -228,6 +258,12 @@ impl VariantType {
     }
 
     /// Number of `i32` components of an integer vector type, `None` otherwise.
+    ///
+    /// ```
+    /// use gdwire::VariantType;
+    /// assert_eq!(VariantType::Rect2i.int_components(), Some(4));
+    /// assert_eq!(VariantType::Vector2.int_components(), None);
+    /// ```
     pub const fn int_components(self) -> Option<usize> {
         use VariantType::*;
         Some(match self {
@@ -239,11 +275,23 @@ impl VariantType {
     }
 
     /// True for the packed (pool) array types.
+    ///
+    /// ```
+    /// use gdwire::VariantType;
+    /// assert!(VariantType::PackedByteArray.is_packed());
+    /// assert!(!VariantType::Array.is_packed());
+    /// ```
     pub const fn is_packed(self) -> bool {
         (self as usize) >= (VariantType::PackedByteArray as usize)
     }
 
     /// True for types whose values contain other full values (and so nest).
+    ///
+    /// ```
+    /// use gdwire::VariantType;
+    /// assert!(VariantType::Dictionary.is_container());
+    /// assert!(!VariantType::PackedStringArray.is_container());
+    /// ```
     pub const fn is_container(self) -> bool {
         matches!(
             self,

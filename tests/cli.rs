@@ -60,6 +60,17 @@ fn one_line(stderr: &[u8]) -> String {
     text
 }
 
+/// The stderr of a failed decode: the error line, then one `gdwire: hint: …` line saying
+/// which readings of the input decode it. Returns (error line with its newline, hint line).
+fn error_and_hint(stderr: &[u8]) -> (String, String) {
+    let text = String::from_utf8(stderr.to_vec()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "error and hint expected: {text:?}");
+    assert!(lines[1].starts_with("gdwire: hint: "), "{text}");
+    assert!(!text.contains("panicked"), "{text}");
+    (format!("{}\n", lines[0]), lines[1].to_string())
+}
+
 // ----- dump --------------------------------------------------------------------------------
 
 #[test]
@@ -72,6 +83,7 @@ fn dump_text_of_the_capture_is_the_engines_var2str() {
             "godot3",
             "--framing",
             "stream",
+            "--no-headers",
             CAPTURE,
         ])
         .assert()
@@ -150,6 +162,7 @@ fn dump_text_matches_engine_var2str_for_every_fixture() {
             "-f",
             "stream",
             "--allow-objects",
+            "--no-headers",
             "-",
         ])
         .write_stdin(stream(&payloads))
@@ -182,7 +195,7 @@ fn json_round_trip_through_the_binary_reproduces_every_fixture() {
     assert_eq!(payloads.len(), 167);
     let json = gdwire()
         .args(["dump", "-d", "godot3", "-f", "stream", "--allow-objects"])
-        .args(["--format", "json"])
+        .args(["--format", "json", "--no-headers"])
         .write_stdin(stream(&payloads))
         .assert()
         .success()
@@ -200,7 +213,8 @@ fn json_round_trip_through_the_binary_reproduces_every_fixture() {
         .assert()
         .success()
         .stdout(stream(&canonical));
-    // And the capture, file to file.
+    // And the capture, file to file, with dump's `; FILE: frame N` header lines, which encode
+    // skips.
     let json = gdwire()
         .args([
             "dump", "-d", "godot3", "-f", "stream", "--format", "json", CAPTURE,
@@ -240,6 +254,7 @@ fn json_round_trip_godot4_typed_containers_and_big_endian_frames() {
             "stream-be",
             "--format",
             "json",
+            "--no-headers",
         ])
         .write_stdin(be.clone())
         .assert()
@@ -284,7 +299,17 @@ fn dump_reads_stdin_and_several_files() {
         .write_stdin([1u8, 0, 0, 0, 1, 0, 0, 0])
         .assert()
         .success()
-        .stdout("7\ntrue\n7\n");
+        .stdout(format!(
+            "; {p}: 8 bytes\n7\n; <stdin>: 8 bytes\ntrue\n; {p}: 8 bytes\n7\n",
+            p = one.display()
+        ));
+    gdwire()
+        .args(["dump", "--no-headers", "-d", "godot4", "-f", "none"])
+        .arg(&one)
+        .arg(&one)
+        .assert()
+        .success()
+        .stdout("7\n7\n");
     // No FILE at all: stdin.
     gdwire()
         .args(["dump", "--format", "json"])
@@ -310,10 +335,15 @@ fn validate_accepts_the_capture() {
         .code(1)
         .get_output()
         .clone();
-    let msg = one_line(&out.stderr);
+    let (msg, hint) = error_and_hint(&out.stderr);
     assert!(
         msg.contains("frame 0") && msg.contains("at byte 0"),
         "{msg}"
+    );
+    assert_eq!(
+        hint,
+        "gdwire: hint: it decodes cleanly as --dialect godot3 --framing stream (12 values) (or \
+         let --dialect auto choose)"
     );
 }
 
@@ -334,7 +364,7 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
         .code(1)
         .get_output()
         .clone();
-    let msg = one_line(&out.stderr);
+    let (msg, _) = error_and_hint(&out.stderr);
     let want = format!(
         "{}: frame 5: unknown type id 238 (this dialect has ids 0..27) at byte {}",
         path.display(),
@@ -355,7 +385,7 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
         .code(1)
         .get_output()
         .clone();
-    let msg = one_line(&out.stderr);
+    let (msg, _) = error_and_hint(&out.stderr);
     assert!(
         msg.contains("frame 0: unknown type id 127")
             && msg.ends_with(&format!("at byte {}\n", at0 + len0)),
@@ -366,18 +396,19 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
 #[test]
 fn validate_framing_none_and_trailing_bytes() {
     gdwire()
-        .args(["validate", "-"])
+        .args(["validate", "-d", "godot4", "-f", "none", "-"])
         .write_stdin([2u8, 0, 0, 0, 5, 0, 0, 0])
         .assert()
         .code(0);
+    // --strict: exactly one value per record.
     let out = gdwire()
-        .args(["validate", "-"])
+        .args(["validate", "--strict", "-d", "godot4", "-f", "none", "-"])
         .write_stdin([2u8, 0, 0, 0, 5, 0, 0, 0, 9])
         .assert()
         .code(1)
         .get_output()
         .clone();
-    let msg = one_line(&out.stderr);
+    let (msg, _) = error_and_hint(&out.stderr);
     assert!(
         msg.contains("<stdin>: frame 0: 1 trailing bytes after the value at byte 8"),
         "{msg}"
@@ -393,7 +424,7 @@ fn validate_framing_none_and_trailing_bytes() {
         .code(1)
         .get_output()
         .clone();
-    let msg = one_line(&out.stderr);
+    let (msg, _) = error_and_hint(&out.stderr);
     assert!(msg.contains("frame 11: "), "{msg}");
     assert!(msg.contains(&format!("at byte {last}")), "{msg}");
 }
@@ -405,7 +436,7 @@ fn full_objects_need_allow_objects() {
         .find(|f| f.name == "object_full_gradient")
         .unwrap();
     gdwire()
-        .args(["validate", "-d", "godot3", "-"])
+        .args(["validate", "-d", "godot3", "-f", "none", "-"])
         .write_stdin(f.bytes.clone())
         .assert()
         .code(1)
@@ -413,7 +444,15 @@ fn full_objects_need_allow_objects() {
             "full object encoding is not allowed",
         ));
     gdwire()
-        .args(["validate", "-d", "godot3", "--allow-objects", "-"])
+        .args([
+            "validate",
+            "-d",
+            "godot3",
+            "-f",
+            "none",
+            "--allow-objects",
+            "-",
+        ])
         .write_stdin(f.bytes)
         .assert()
         .code(0);
@@ -443,14 +482,18 @@ fn encode_errors_name_document_line_and_place() {
         .get_output()
         .clone();
     assert!(one_line(&out.stderr).contains("invalid JSON"));
-    // --from is required: a usage error.
+    // --from without its value: clap's message with the possible values, on one line.
     let out = gdwire()
-        .args(["encode"])
+        .args(["encode", "--from"])
         .assert()
         .code(2)
         .get_output()
         .clone();
-    one_line(&out.stderr);
+    assert_eq!(
+        one_line(&out.stderr),
+        "gdwire: a value is required for '--from <FROM>' but none was supplied [possible \
+         values: auto, text, json] (see gdwire --help)\n"
+    );
 }
 
 #[test]
@@ -462,13 +505,20 @@ fn encode_godot3_names_and_none_framing() {
         .success()
         .stdout(hex("15000000 02000000 01000000 ffffffff"));
     gdwire()
-        .args(["encode", "--from", "json"])
+        .args(["encode", "--from", "json", "-f", "none"])
         .write_stdin("\"i:1\" \"i:2\"")
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "--framing none takes one document",
+            "<stdin>: --framing none takes one value, this input has 2",
         ));
+    // Without --framing: none for one value, stream for several.
+    gdwire()
+        .args(["encode", "--from", "json"])
+        .write_stdin("\"i:1\" \"i:2\"")
+        .assert()
+        .success()
+        .stdout(hex("08000000 02000000 01000000 08000000 02000000 02000000"));
 }
 
 // ----- stats -------------------------------------------------------------------------------
@@ -521,7 +571,7 @@ fn stats_reports_counts_sizes_depth_and_largest() {
 #[test]
 fn stats_fails_on_invalid_data() {
     gdwire()
-        .args(["stats", "-"])
+        .args(["stats", "-d", "godot4", "-f", "none", "-"])
         .write_stdin([0xffu8, 0, 0, 0])
         .assert()
         .code(1)
@@ -633,4 +683,686 @@ fn deepest_values_run_on_a_small_main_stack() {
         out.stdout == bytes,
         "encode --from json changed the deepest value"
     );
+}
+
+// ----- encode --from text: the engine's str2var as truth ----------------------------------
+
+/// Every value the engine's own `str2var` reads back from its `var2str` text
+/// (`tests/fixtures/godot3/str2var.jsonl`: `var2bytes(str2var(text))` as the engine computed
+/// it): `dump --format text | encode --from text` gives the engine's bytes.
+#[test]
+fn dump_text_then_encode_from_text_gives_what_the_engines_str2var_gives() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/godot3/str2var.jsonl"
+    );
+    let engine: std::collections::HashMap<(String, String), serde_json::Value> =
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .map(|r| {
+                let key = (
+                    r["source"].as_str().unwrap().to_string(),
+                    r["name"].as_str().unwrap().to_string(),
+                );
+                (key, r)
+            })
+            .collect();
+    // The wire values whose text the engine read back, from values.jsonl and text.jsonl.
+    let mut inputs: Vec<(String, Vec<u8>, bool)> = Vec::new();
+    for f in support::values() {
+        inputs.push((f.name.clone(), f.bytes.clone(), true));
+    }
+    let extra = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/godot3/text.jsonl"
+    );
+    for line in std::fs::read_to_string(extra).unwrap().lines() {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap();
+        let name = row["name"].as_str().unwrap().to_string();
+        inputs.push((name, hex(row["hex"].as_str().unwrap()), false));
+    }
+    let mut payloads = Vec::new();
+    let mut want = Vec::new();
+    let mut names = Vec::new();
+    let mut changed_type = Vec::new();
+    for (name, bytes, from_values) in inputs {
+        let source = if from_values { "values" } else { "text" };
+        let Some(row) = engine.get(&(source.to_string(), name.clone())) else {
+            panic!("{source}/{name}: not in str2var.jsonl");
+        };
+        // Only what the engine reads back, and not objects (the engine makes a new one, with
+        // a new id, so its bytes are not a fixed truth).
+        if row["read"] != true || row["hex"].is_null() {
+            continue;
+        }
+        // The engine "reads" `-inf.0` and `-nan.0` (Godot 3's text of -inf and of a negative
+        // NaN) as the int 0: not a round trip; gdwire's parser refuses that text instead.
+        let engine_bytes = hex(row["hex"].as_str().unwrap());
+        if engine_bytes[0] != bytes[0] {
+            changed_type.push(name);
+            continue;
+        }
+        // NodePath pad bytes: the engine leaves them uninitialised, gdwire writes zeros.
+        let mut pads = Vec::new();
+        let v = gdwire::Decoder::new(gdwire::Dialect::GODOT_3)
+            .with_allow_objects(true)
+            .decode_exact(&engine_bytes)
+            .unwrap();
+        node_path_pads(&engine_bytes, &v, &mut pads);
+        let mut engine_bytes = engine_bytes.clone();
+        for i in pads {
+            engine_bytes[i] = 0;
+        }
+        payloads.push(bytes);
+        want.push(engine_bytes);
+        names.push(name);
+    }
+    assert!(payloads.len() >= 200, "{} values", payloads.len());
+    assert!(
+        changed_type.len() <= 4
+            && changed_type
+                .iter()
+                .all(|n| n.contains("inf") || n.contains("nan")),
+        "{changed_type:?}"
+    );
+    let text = gdwire()
+        .args([
+            "dump",
+            "-d",
+            "godot3",
+            "-f",
+            "stream",
+            "--allow-objects",
+            "-",
+        ])
+        .write_stdin(stream(&payloads))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    // dump's `; <stdin>: frame N` headers are comments to str2var and to encode.
+    assert!(String::from_utf8_lossy(&text).starts_with("; <stdin>: frame 0 at byte 4"));
+    let out = gdwire()
+        .args(["encode", "--from", "text", "-d", "godot3", "-f", "stream"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let got: Vec<&[u8]> = gdwire::frame::Framing::default()
+        .frames(&out)
+        .map(|f| f.unwrap().payload)
+        .collect();
+    assert_eq!(got.len(), want.len());
+    let bad: Vec<&String> = names
+        .iter()
+        .zip(got.iter().zip(&want))
+        .filter(|(_, (g, w))| **g != w.as_slice())
+        .map(|(n, _)| n)
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{} differ from the engine: {bad:?}",
+        bad.len()
+    );
+}
+
+#[test]
+fn encode_from_defaults_to_json_when_it_reads_as_json_else_text() {
+    // The JSON form of an int is a tagged string; the text form is a bare number.
+    gdwire()
+        .args(["encode", "-d", "godot4"])
+        .write_stdin("\"i:5\"\n")
+        .assert()
+        .success()
+        .stdout(hex("02000000 05000000"));
+    gdwire()
+        .args(["encode", "-d", "godot4"])
+        .write_stdin("Vector2i(3, -4)\n")
+        .assert()
+        .success()
+        .stdout(hex("06000000 03000000 fcffffff"));
+    // Neither: both readings' errors, one line.
+    let out = gdwire()
+        .args(["encode"])
+        .write_stdin("[1, 2")
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let msg = one_line(&out.stderr);
+    assert!(
+        msg.contains("<stdin>: value 0 (line 1): line 1, column 6: expected ',' or ']'")
+            && msg.contains("it is not JSON either"),
+        "{msg}"
+    );
+    // --from text names the value, its line and the place.
+    let out = gdwire()
+        .args(["encode", "--from", "text", "-f", "stream"])
+        .write_stdin("1\n; a comment\nVector2(1)\n")
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let msg = one_line(&out.stderr);
+    assert!(
+        msg.starts_with("gdwire: <stdin>: value 1 (line 3): line 3, column"),
+        "{msg}"
+    );
+}
+
+// ----- engine truth from tests/godot3/cli.gd (tests/fixtures/godot3/cli.jsonl) ------------
+
+fn cli_rows() -> Vec<serde_json::Value> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/godot3/cli.jsonl"
+    );
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Godot 3 text holding surrogates or code points above U+10FFFF: `dump` writes the bytes the
+/// engine's `var2str` text is stored as (generalised UTF-8), not U+FFFD.
+#[test]
+fn dump_text_of_surrogates_is_the_engines_var2str_bytes() {
+    let mut seen = 0;
+    for row in cli_rows() {
+        let Some(text) = row["text_hex"].as_str() else {
+            continue;
+        };
+        let mut want = hex(text);
+        want.push(b'\n');
+        gdwire()
+            .args(["dump", "-d", "godot3", "-f", "none", "-"])
+            .write_stdin(hex(row["hex"].as_str().unwrap()))
+            .assert()
+            .success()
+            .stdout(want);
+        seen += 1;
+    }
+    assert_eq!(seen, 8);
+}
+
+/// validate's default verdict is the engine's: 3.2.3 accepts a 10,000-level chain and ignores
+/// a Godot 3 RID's payload (trailing bytes, with a warning); --strict and --max-depth do not.
+#[test]
+fn validate_follows_the_engine_unless_strict() {
+    let rows = cli_rows();
+    let row = |name: &str| {
+        let r = rows.iter().find(|r| r["name"] == name).unwrap();
+        assert_eq!(r["verdict"], "ok", "{name}: the engine's verdict");
+        hex(r["hex"].as_str().unwrap())
+    };
+    let deep = row("array_chain_10000");
+    gdwire()
+        .args(["validate", "-d", "godot3", "-f", "none", "-"])
+        .write_stdin(deep.clone())
+        .assert()
+        .success()
+        .stdout("<stdin>: 1 value valid (godot3, none framing, 80008 bytes)\n")
+        .stderr("");
+    let out = gdwire()
+        .args(["validate", "-d", "godot3", "-f", "none", "--strict", "-"])
+        .write_stdin(deep.clone())
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let (msg, _) = error_and_hint(&out.stderr);
+    assert!(msg.contains("nesting deeper than 1024 levels"), "{msg}");
+    let out = gdwire()
+        .args([
+            "validate",
+            "-d",
+            "godot3",
+            "-f",
+            "none",
+            "--max-depth",
+            "5000",
+            "-",
+        ])
+        .write_stdin(deep)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let (msg, _) = error_and_hint(&out.stderr);
+    assert!(msg.contains("nesting deeper than 5000 levels"), "{msg}");
+
+    let rid = row("rid_with_payload");
+    gdwire()
+        .args(["validate", "-d", "godot3", "-f", "none", "-"])
+        .write_stdin(rid.clone())
+        .assert()
+        .success()
+        .stderr(
+            "gdwire: warning: <stdin>: frame 0: 8 trailing bytes after the value at byte 4 \
+             (ignored, as the engine does)\n",
+        );
+    gdwire()
+        .args(["validate", "-d", "godot3", "-f", "none", "--strict", "-"])
+        .write_stdin(rid)
+        .assert()
+        .code(1);
+
+    // Every nesting row of the engine's malformed-input fixtures: the engine accepts them all.
+    for f in support::malformed() {
+        if !f.name.contains("nesting") {
+            continue;
+        }
+        assert!(f.desc.is_some(), "{}: the engine accepts it", f.name);
+        gdwire()
+            .args(["validate", "-q", "-d", "godot3", "-f", "none", "-"])
+            .write_stdin(f.bytes.clone())
+            .assert()
+            .success();
+    }
+    // Godot 4 keeps the engine's 1024 levels.
+    let mut deep4 = Vec::new();
+    for _ in 0..1025 {
+        deep4.extend(hex("1c000000 01000000"));
+    }
+    deep4.extend(hex("1c000000 00000000"));
+    gdwire()
+        .args(["validate", "-d", "godot4", "-f", "none", "-"])
+        .write_stdin(deep4)
+        .assert()
+        .code(1);
+}
+
+// ----- --dialect auto and hints ---------------------------------------------------------------
+
+/// A Godot 3 Color is a Godot 4 Plane with the same bytes: both decode. auto says which it
+/// picks and why, and lists the other readings.
+#[test]
+fn auto_explains_an_ambiguous_input() {
+    // Color(1, 0.5, 0, 1) as Godot 3 writes it (type 14).
+    let color = hex("0e000000 0000803f 0000003f 00000000 0000803f");
+    let out = gdwire()
+        .args(["dump", "-"])
+        .write_stdin(color.clone())
+        .assert()
+        .success()
+        .stdout("Color( 1, 0.5, 0, 1 )\n")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with(
+            "gdwire: <stdin>: auto: read as --dialect godot3 --framing none (1 value), the most \
+             likely of 3 readings that decode the input: as --dialect godot4.4 --framing none \
+             there would be 1 Plane whose normal is not unit length"
+        ),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("gdwire: <stdin>: auto: also decodes as --dialect godot4.4")
+            && lines[1].contains("godot4.0 read it the same"),
+        "{err}"
+    );
+    // Asked for Godot 4, it is a Plane: the user's choice stands, but a file gets a second
+    // look and a warning that another reading fits better.
+    let path = temp_file("cli_color.bin", &color);
+    gdwire()
+        .args(["dump", "-d", "godot4", "-f", "none"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("Plane(1, 0.5, 0, 1)\n")
+        .stderr(format!(
+            "gdwire: {}: warning: as --dialect godot4.4 --framing none this input has 1 Plane \
+             whose normal is not unit length; it also decodes as --dialect godot3 --framing none \
+             (1 value) with no such sign (--dialect auto compares every reading)\n",
+            path.display()
+        ));
+    // A Godot 4 Plane that is one: no warning.
+    let plane = temp_file(
+        "cli_plane.bin",
+        &hex("0e000000 00000000 0000803f 00000000 00000040"),
+    );
+    gdwire()
+        .args(["dump", "-d", "godot4", "-f", "none"])
+        .arg(&plane)
+        .assert()
+        .success()
+        .stdout("Plane(0, 1, 0, 2)\n")
+        .stderr("");
+    // An unambiguous input: one line, naming the dialects that agree.
+    gdwire()
+        .args(["dump", "-"])
+        .write_stdin(hex("02000000 05000000"))
+        .assert()
+        .success()
+        .stdout("5\n")
+        .stderr(predicate::str::contains(
+            "every reading that decodes the input reads the same values",
+        ));
+}
+
+#[test]
+fn auto_finds_the_godot3_capture_and_every_failure_has_a_hint() {
+    // No options: the capture's dialect and framing are found.
+    let out = gdwire()
+        .args(["dump", "--no-headers", CAPTURE])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert_eq!(out.stdout, std::fs::read(CAPTURE_TXT).unwrap());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "gdwire: {CAPTURE}: auto: read as --dialect godot3 --framing stream (12 values): the \
+             only reading that decodes the whole input\n"
+        )
+    );
+    gdwire()
+        .args(["validate", CAPTURE])
+        .assert()
+        .success()
+        .stdout(format!(
+            "{CAPTURE}: 12 values valid (godot3, stream framing, 2180 bytes)\n"
+        ));
+    // The issue's first try: Godot 4 rules, one value: the hint names the reading that works.
+    let out = gdwire()
+        .args(["dump", "-d", "godot4", "-f", "none", CAPTURE])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let (msg, hint) = error_and_hint(&out.stderr);
+    assert!(msg.contains("unknown type id 136"), "{msg}");
+    assert_eq!(
+        hint,
+        "gdwire: hint: it decodes cleanly as --dialect godot3 --framing stream (12 values) (or \
+         let --dialect auto choose)"
+    );
+    // The dialect given, the framing left to auto: no framing works for Godot 4.
+    let out = gdwire()
+        .args(["stats", "-d", "godot4", CAPTURE])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let (msg, hint) = error_and_hint(&out.stderr);
+    assert!(
+        msg.contains("no framing decodes it with this dialect"),
+        "{msg}"
+    );
+    assert!(hint.contains("--dialect godot3 --framing stream"), "{hint}");
+    // Nothing decodes: said so, with the reading that got furthest.
+    let out = gdwire()
+        .args(["dump", "-"])
+        .write_stdin([0xffu8, 0xff, 0xff, 0xff, 1])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    assert!(one_line(&out.stderr).contains("<stdin>: no dialect and framing decodes it"));
+}
+
+// ----- dump headers -----------------------------------------------------------------------------
+
+#[test]
+fn dump_headers_name_file_frame_and_offset() {
+    let frames = frame_layout(&capture());
+    let out = gdwire()
+        .args(["dump", "-d", "godot3", "-f", "stream", CAPTURE])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let headers: Vec<&str> = text.lines().filter(|l| l.starts_with("; ")).collect();
+    assert_eq!(headers.len(), 12);
+    for (i, (h, (prefix, len))) in headers.iter().zip(&frames).enumerate() {
+        assert_eq!(
+            *h,
+            format!("; {CAPTURE}: frame {i} at byte {}, {len} bytes", prefix + 4)
+        );
+    }
+    // A live stream (framing given): its count is not known, every frame gets a header; a
+    // stream read whole (auto) with one value gets none.
+    gdwire()
+        .args(["dump", "-d", "godot4", "-f", "stream", "-"])
+        .write_stdin(stream(&[hex("02000000 05000000")]))
+        .assert()
+        .success()
+        .stdout("; <stdin>: frame 0 at byte 4, 8 bytes\n5\n");
+    gdwire()
+        .args(["dump", "-"])
+        .write_stdin(stream(&[hex("02000000 05000000")]))
+        .assert()
+        .success()
+        .stdout("5\n");
+}
+
+/// clap's own words are kept (the suggestion, the possible values, the argument's name), on
+/// one line, exit code 2.
+#[test]
+fn usage_errors_keep_claps_message() {
+    for (args, want) in [
+        (
+            &["dump", "--formt", "json"][..],
+            "gdwire: unexpected argument '--formt' found; tip: a similar argument exists: \
+             '--format' (see gdwire --help)\n",
+        ),
+        (
+            &["dump", "--framing", "lol"],
+            "gdwire: invalid value 'lol' for '--framing <FRAMING>' [possible values: auto, none, \
+             stream, stream-be, multiplayer, multiplayer-capture] (see gdwire --help)\n",
+        ),
+        (
+            &["validate", "--max-depth"],
+            "gdwire: a value is required for '--max-depth <N>' but none was supplied (see gdwire \
+             --help)\n",
+        ),
+        (
+            &["dump", "-d", "godot9"],
+            "gdwire: invalid value 'godot9' for '--dialect <DIALECT>': unknown dialect (expected \
+             auto, godot3, godot4.0 … godot4.4, godot4, pandemonium3.5, pandemonium3.8 or \
+             pandemonium5) (see gdwire --help)\n",
+        ),
+        (
+            &["dunp"],
+            "gdwire: unrecognized subcommand 'dunp'; tip: a similar subcommand exists: 'dump' \
+             (see gdwire --help)\n",
+        ),
+    ] {
+        let out = gdwire().args(args).assert().code(2).get_output().clone();
+        assert_eq!(one_line(&out.stderr), want, "{args:?}");
+    }
+    // No subcommand: the help, on stderr, exit 2.
+    gdwire()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("Usage: gdwire <COMMAND>"));
+}
+
+// ----- the Godot 4 sample: a capture made by the real Godot 4.6 engine ----------------------
+
+const CAPTURE4: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/godot4_capture.bin");
+const CAPTURE4_TXT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/godot4_capture.txt");
+
+/// The README's main command: no options, the dialect and framing are found, and the text is
+/// the engine's own `var_to_str` byte for byte.
+#[test]
+fn readme_command_dumps_the_godot4_capture_as_the_engines_var_to_str() {
+    let out = gdwire()
+        .args(["dump", "--no-headers", CAPTURE4])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert!(out.stdout == std::fs::read(CAPTURE4_TXT).unwrap());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "gdwire: {CAPTURE4}: auto: read as --dialect godot4.4 --framing stream (12 values): \
+             the only reading that decodes the whole input\n"
+        )
+    );
+    // With headers: one per frame, and the values in between are the engine's text.
+    let with = gdwire().arg("dump").arg(CAPTURE4).output().unwrap().stdout;
+    let with = String::from_utf8(with).unwrap();
+    let stripped: String = with
+        .split_inclusive('\n')
+        .filter(|l| !l.starts_with("; "))
+        .collect();
+    assert_eq!(stripped, std::fs::read_to_string(CAPTURE4_TXT).unwrap());
+    assert_eq!(with.lines().filter(|l| l.starts_with("; ")).count(), 12);
+    // JSON both ways gives the engine's bytes back.
+    let json = gdwire()
+        .args(["dump", "--format", "json", CAPTURE4])
+        .output()
+        .unwrap()
+        .stdout;
+    gdwire()
+        .args(["encode", "--from", "json", "-f", "stream"])
+        .write_stdin(json)
+        .assert()
+        .success()
+        .stdout(std::fs::read(CAPTURE4).unwrap());
+}
+
+/// Godot 4.6's own `var_to_str` / `str_to_var` as truth (`tests/fixtures/godot4/str_to_var.jsonl`,
+/// made by the real engine): `dump` of each value prints the engine's text, and `encode --from
+/// text` of that text gives `var_to_bytes(str_to_var(text))` as the engine computed it.
+#[test]
+fn godot4_text_both_ways_matches_the_engine() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/godot4/str_to_var.jsonl"
+    );
+    let mut payloads = Vec::new();
+    let mut texts = String::new();
+    let mut want = Vec::new();
+    for line in std::fs::read_to_string(path).unwrap().lines() {
+        // The generator writes the engine's text raw: control characters (a tab, a carriage
+        // return) can appear inside its strings; escape them for serde_json.
+        let escaped: String = line
+            .chars()
+            .map(|c| match c {
+                '\u{0}'..='\u{1f}' => format!("\\u{:04x}", c as u32),
+                c => c.to_string(),
+            })
+            .collect();
+        let row: serde_json::Value = serde_json::from_str(&escaped).unwrap();
+        let (Some(value), Some(hex_out), true) = (
+            row["value_hex"].as_str(),
+            row["hex"].as_str(),
+            row["read"] == true,
+        ) else {
+            continue;
+        };
+        // An Array[Node] sent without full objects names its class "EncodedObjectAsID" on the
+        // wire (as the engine writes it); the engine's text was made from the live value.
+        if row["name"] == "array_typed_node" {
+            continue;
+        }
+        payloads.push(hex(value));
+        texts.push_str(row["text"].as_str().unwrap());
+        texts.push('\n');
+        want.push(hex(hex_out));
+    }
+    assert!(payloads.len() >= 70, "{}", payloads.len());
+    gdwire()
+        .args(["dump", "--no-headers", "-d", "godot4", "-f", "stream", "-"])
+        .write_stdin(stream(&payloads))
+        .assert()
+        .success()
+        .stdout(texts.clone());
+    gdwire()
+        .args(["encode", "--from", "text", "-d", "godot4", "-f", "stream"])
+        .write_stdin(texts)
+        .assert()
+        .success()
+        .stdout(stream(&want));
+}
+
+// ----- the test command ----------------------------------------------------------------------
+
+/// Run in a child process by `engine_tests_skip_unless_required` (does nothing otherwise).
+#[test]
+fn engine_probe() {
+    if std::env::var("GDWIRE_ENGINE_PROBE").as_deref() != Ok("1") {
+        return;
+    }
+    let found = support::engine::binary_or_skip("engine_probe");
+    println!("PROBE-RESULT {found:?}");
+}
+
+/// Without the engine, an engine test prints why it is skipped and passes; with
+/// `GDWIRE_REQUIRE_ENGINE=1` (what `.ci/test` sets) it fails.
+#[test]
+fn engine_tests_skip_unless_required() {
+    let empty = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("no_engine_here");
+    std::fs::create_dir_all(&empty).unwrap();
+    let probe = |require: bool| {
+        let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
+        cmd.args([
+            "engine_probe",
+            "--exact",
+            "--nocapture",
+            "--test-threads",
+            "1",
+        ])
+        .env("GDWIRE_ENGINE_PROBE", "1")
+        .env("PATH", &empty)
+        .env_remove("GODOT3_SERVER")
+        .env_remove("GDWIRE_SKIP_ENGINE");
+        if require {
+            cmd.env("GDWIRE_REQUIRE_ENGINE", "1");
+        } else {
+            cmd.env_remove("GDWIRE_REQUIRE_ENGINE");
+        }
+        cmd.output().unwrap()
+    };
+    let out = probe(false);
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("PROBE-RESULT None"), "{text}");
+    assert!(
+        text.contains("SKIPPED: the engine part of engine_probe: godot3-server is not installed"),
+        "{text}"
+    );
+    let out = probe(true);
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{text}");
+    assert!(
+        text.contains("GDWIRE_REQUIRE_ENGINE=1 but godot3-server was not found"),
+        "{text}"
+    );
+}
+
+/// The README's test command is `.ci/test`; it installs the engine and requires the engine
+/// tests; `.ci/run` (CI) calls that same command.
+#[test]
+fn the_readme_test_command_is_what_ci_runs() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
+    let readme = read("README.md");
+    assert!(
+        readme.contains("```sh\n.ci/test\n```"),
+        "README's test command"
+    );
+    let test = read(".ci/test");
+    assert!(test.contains("apt-get install -y -qq godot3-server"));
+    assert!(test.contains("tests/godot4/install.sh"));
+    assert!(test.contains("export GDWIRE_REQUIRE_ENGINE=1"));
+    assert!(test.contains("cargo test --all-features"));
+    assert!(read(".ci/run").lines().any(|l| l.trim() == "bash .ci/test"));
 }

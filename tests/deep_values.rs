@@ -5,7 +5,7 @@
 #[path = "support/shapes.rs"]
 mod shapes;
 
-use gdwire::{json, text, to_vec, Decoder, Dialect, MAX_DEPTH};
+use gdwire::{text, to_vec, Decoder, Dialect, MAX_DEPTH};
 
 /// Runs `f` on each deepest shape's bytes, on a thread with a 256 KiB stack (Rust's default
 /// is 2 MiB; tests run unoptimised).
@@ -60,9 +60,14 @@ fn deepest_values_reencode_and_print_as_json_and_text() {
         let v = Decoder::new(Dialect::GODOT_4).decode_exact(&bytes).unwrap();
         // The shapes are canonical: re-encoding gives the same bytes.
         assert!(to_vec(Dialect::GODOT_4, &v).unwrap() == bytes);
-        let dumped = json::to_json_string(Dialect::GODOT_4, &v).unwrap();
-        assert!(dumped.matches('[').count() >= MAX_DEPTH as usize);
-        assert!(json::from_json_str(Dialect::GODOT_4, &dumped).unwrap() == bytes);
+        // The JSON form exists with the `json` feature only.
+        #[cfg(feature = "json")]
+        {
+            use gdwire::json;
+            let dumped = json::to_json_string(Dialect::GODOT_4, &v).unwrap();
+            assert!(dumped.matches('[').count() >= MAX_DEPTH as usize);
+            assert!(json::from_json_str(Dialect::GODOT_4, &dumped).unwrap() == bytes);
+        }
         // Godot 4's var_to_str writes 101 levels, then a container as `[]` / `{}`
         // (engine-checked: tests/fixtures/godot4, `deep_*`; docs/text.md).
         let printed = text::to_text(Dialect::GODOT_4, &v).unwrap();

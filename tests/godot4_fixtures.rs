@@ -403,6 +403,7 @@ fn sample_capture_decodes_to_the_engines_text() {
 }
 
 #[test]
+#[cfg(feature = "json")] // gdwire::json
 fn the_engines_json_reads_back_to_its_bytes() {
     // JSON.from_native (+ JSON.stringify, full precision) of each value, read with
     // gdwire::json::from_json_str: the engine's bytes again, except where the engine's JSON

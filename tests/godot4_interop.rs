@@ -13,6 +13,7 @@
 //!   stays honest.
 //!
 //! Skipped with a notice when the engine is not installed, unless GDWIRE_REQUIRE_ENGINE=1.
+#![cfg(feature = "json")] // the JSON form is part of what the engine reads back
 
 mod support;
 

@@ -6,6 +6,14 @@ use crate::read::{Decoder, VariantRef};
 use super::framing::{Framing, Split, PREFIX_LEN};
 
 /// One frame of a buffer.
+///
+/// ```
+/// use gdwire::frame::Framing;
+/// let file = [4, 0, 0, 0, 0, 0, 0, 0];
+/// let frame = Framing::default().frames(&file).next().unwrap()?;
+/// assert_eq!((frame.offset, frame.payload), (0, &[0u8, 0, 0, 0][..]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Frame<'a> {
     /// Offset of the frame's length prefix in the buffer.
@@ -16,6 +24,14 @@ pub struct Frame<'a> {
 
 impl Frame<'_> {
     /// Offset of the payload's first byte in the buffer.
+    ///
+    /// ```
+    /// use gdwire::frame::Framing;
+    /// let file = [4, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0];
+    /// let second = Framing::default().frames(&file).nth(1).unwrap()?;
+    /// assert_eq!((second.offset, second.payload_offset()), (8, 12));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payload_offset(&self) -> usize {
         self.offset + PREFIX_LEN
     }
@@ -57,6 +73,15 @@ impl<'a> Frames<'a> {
     }
 
     /// Offset of the next frame's prefix.
+    ///
+    /// ```
+    /// use gdwire::frame::Framing;
+    /// let file = [4, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0];
+    /// let mut frames = Framing::default().frames(&file);
+    /// frames.next();
+    /// assert_eq!(frames.position(), 8); // the next (incomplete) frame starts here
+    /// assert!(frames.next().unwrap().is_err());
+    /// ```
     pub fn position(&self) -> usize {
         self.pos
     }

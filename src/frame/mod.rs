@@ -34,10 +34,12 @@ mod framing;
 mod writer;
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use buffer::FrameBuffer;
 pub use frames::{Frame, Frames, Values};
 pub use framing::{Framing, Split, DEFAULT_MAX_FRAME, PREFIX_LEN};
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub use writer::FrameWriter;
 
 pub use crate::write::Endian;

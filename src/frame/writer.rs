@@ -42,6 +42,15 @@ pub struct FrameWriter<W> {
 
 impl<W: Write> FrameWriter<W> {
     /// A writer of `dialect` values framed by `framing` (its byte order and maximum frame).
+    ///
+    /// ```
+    /// use gdwire::frame::{FrameWriter, Framing};
+    /// use gdwire::Dialect;
+    /// let mut out = FrameWriter::new(Vec::new(), Framing::default(), Dialect::GODOT_4);
+    /// out.write_payload(&[0, 0, 0, 0])?;
+    /// assert_eq!(out.into_inner(), [4, 0, 0, 0, 0, 0, 0, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(inner: W, framing: Framing, dialect: Dialect) -> FrameWriter<W> {
         FrameWriter {
             inner,
@@ -53,12 +62,33 @@ impl<W: Write> FrameWriter<W> {
 
     /// Writes one frame holding `value` re-encoded canonically (full objects kept as in the
     /// view, like [`crate::to_vec`]).
+    ///
+    /// ```
+    /// use gdwire::frame::{FrameWriter, Framing};
+    /// use gdwire::{Dialect, VariantRef};
+    /// let mut out = FrameWriter::new(Vec::new(), Framing::default(), Dialect::GODOT_4);
+    /// out.write_value(&VariantRef::Bool(true))?;
+    /// assert_eq!(out.into_inner(), [8, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn write_value(&mut self, value: &VariantRef<'_>) -> io::Result<()> {
         self.write_with(|w| w.value(value))
     }
 
     /// Writes one frame whose value is produced by streaming calls on a [`Writer`] (full
     /// objects enabled). The frame is written only if the value is complete and valid.
+    ///
+    /// ```
+    /// use gdwire::frame::{FrameWriter, Framing};
+    /// use gdwire::Dialect;
+    /// let mut out = FrameWriter::new(Vec::new(), Framing::default(), Dialect::GODOT_4);
+    /// out.write_with(|w| w.float(0.5))?;
+    /// assert_eq!(out.get_ref().len(), 4 + 8);
+    /// // An incomplete value writes nothing.
+    /// assert!(out.write_with(|w| w.begin_array(2)).is_err());
+    /// assert_eq!(out.get_ref().len(), 4 + 8);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn write_with<F>(&mut self, encode: F) -> io::Result<()>
     where
         F: FnOnce(&mut Writer<&mut Vec<u8>>) -> Result<()>,
@@ -75,6 +105,15 @@ impl<W: Write> FrameWriter<W> {
 
     /// Writes one frame around an already encoded value (not checked; see
     /// [`Writer::raw`] for a validated copy).
+    ///
+    /// ```
+    /// use gdwire::frame::{FrameWriter, Framing};
+    /// use gdwire::Dialect;
+    /// let mut out = FrameWriter::new(Vec::new(), Framing::default(), Dialect::GODOT_4);
+    /// out.write_payload(&[2, 0, 0, 0, 7, 0, 0, 0])?; // var_to_bytes(7), already encoded
+    /// assert_eq!(out.into_inner()[..4], [8, 0, 0, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn write_payload(&mut self, payload: &[u8]) -> io::Result<()> {
         let prefix = self.framing.prefix(payload.len())?;
         self.inner.write_all(&prefix)?;
@@ -82,21 +121,58 @@ impl<W: Write> FrameWriter<W> {
     }
 
     /// Flushes the inner writer.
+    ///
+    /// ```
+    /// use gdwire::frame::{FrameWriter, Framing};
+    /// use gdwire::{Dialect, VariantRef};
+    /// let mut out = FrameWriter::new(std::io::BufWriter::new(Vec::new()), Framing::default(), Dialect::GODOT_4);
+    /// out.write_value(&VariantRef::Nil)?;
+    /// out.flush()?;
+    /// assert_eq!(out.get_ref().get_ref().len(), 8);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
     }
 
     /// The inner writer.
+    ///
+    /// ```
+    /// use gdwire::frame::{FrameWriter, Framing};
+    /// use gdwire::Dialect;
+    /// let out = FrameWriter::new(Vec::<u8>::new(), Framing::default(), Dialect::GODOT_4);
+    /// assert!(out.get_ref().is_empty());
+    /// ```
     pub fn get_ref(&self) -> &W {
         &self.inner
     }
 
     /// The inner writer, mutably.
+    ///
+    /// ```
+    /// use gdwire::frame::{FrameWriter, Framing};
+    /// use gdwire::{Dialect, VariantRef};
+    /// let mut out = FrameWriter::new(Vec::new(), Framing::default(), Dialect::GODOT_4);
+    /// out.write_value(&VariantRef::Nil)?;
+    /// out.get_mut().clear(); // e.g. after sending the bytes
+    /// assert!(out.get_ref().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn get_mut(&mut self) -> &mut W {
         &mut self.inner
     }
 
     /// Unwraps the inner writer (not flushed).
+    ///
+    /// ```
+    /// use gdwire::frame::{FrameWriter, Framing};
+    /// use gdwire::{Dialect, VariantRef};
+    /// let mut out = FrameWriter::new(Vec::new(), Framing::default(), Dialect::GODOT_4);
+    /// out.write_value(&VariantRef::Int(1))?;
+    /// let bytes: Vec<u8> = out.into_inner();
+    /// assert_eq!(bytes.len(), 12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn into_inner(self) -> W {
         self.inner
     }

@@ -75,6 +75,13 @@ pub fn documents(dialect: Dialect, text: &str) -> Documents<'_> {
 }
 
 /// Iterator over the encoded JSON documents of a text; see [`documents`].
+///
+/// ```
+/// use gdwire::{json, Dialect};
+/// let docs: Vec<Vec<u8>> = json::documents(Dialect::GODOT_4, "\"i:1\"\nnull\n").collect::<Result<_, _>>()?;
+/// assert_eq!(docs, [vec![2, 0, 0, 0, 1, 0, 0, 0], vec![0, 0, 0, 0]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Documents<'t> {
     parser: Parser<'t>,
     dialect: Dialect,
@@ -97,11 +104,27 @@ impl core::fmt::Debug for Documents<'_> {
 
 impl Documents<'_> {
     /// Byte offset where the document last returned (or failed) starts.
+    ///
+    /// ```
+    /// use gdwire::{json, Dialect};
+    /// let mut docs = json::documents(Dialect::GODOT_4, "null true");
+    /// docs.next();
+    /// docs.next();
+    /// assert_eq!(docs.offset(), 5);
+    /// ```
     pub fn offset(&self) -> usize {
         self.start
     }
 
     /// 1-based line where the document last returned (or failed) starts.
+    ///
+    /// ```
+    /// use gdwire::{json, Dialect};
+    /// let mut docs = json::documents(Dialect::GODOT_4, "null\n\n{\"type\":\"Vector2\",\"args\":[1]}");
+    /// docs.next();
+    /// assert!(docs.next().unwrap().is_err());
+    /// assert_eq!(docs.line(), 3); // where the failing document starts
+    /// ```
     pub fn line(&self) -> usize {
         let (mut at, mut line) = self.counted.get();
         if self.start < at {
@@ -138,6 +161,13 @@ impl Iterator for Documents<'_> {
 impl core::iter::FusedIterator for Documents<'_> {}
 
 /// Encodes a parsed JSON document in `dialect` (see [`from_json_str`]).
+///
+/// ```
+/// use gdwire::{json, Dialect};
+/// let value = serde_json::json!({"type": "Vector2i", "args": [3, -4]});
+/// assert_eq!(json::from_json_value(Dialect::GODOT_4, &value)?, [6, 0, 0, 0, 3, 0, 0, 0, 0xfc, 0xff, 0xff, 0xff]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn from_json_value(dialect: Dialect, value: &Value) -> Result<Vec<u8>, JsonError> {
     let mut out = Vec::new();
     let mut w = Writer::new(&mut out, dialect)

@@ -58,6 +58,12 @@ pub use parse::MAX_JSON_DEPTH;
 pub use to_json::{to_json_string, write_json};
 
 /// Why a value could not be converted to or from JSON.
+///
+/// ```
+/// use gdwire::{json, Dialect};
+/// let err = json::from_json_str(Dialect::GODOT_3, r#"{"type":"Vector2i","args":[1,2]}"#).unwrap_err();
+/// assert!(err.to_string().contains("Vector2i")); // Godot 3 has no Vector2i
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum JsonError {

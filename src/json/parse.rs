@@ -26,6 +26,13 @@ use crate::read::MAX_DEPTH;
 
 /// Deepest JSON nesting read. The deepest value the writer accepts (1024 containers,
 /// [`MAX_DEPTH`]) needs two JSON levels per container (`{"args":[…]}`) and two for its leaf.
+///
+/// ```
+/// use gdwire::json::{self, MAX_JSON_DEPTH};
+/// use gdwire::Dialect;
+/// let deep = "[".repeat(MAX_JSON_DEPTH + 1) + &"]".repeat(MAX_JSON_DEPTH + 1);
+/// assert!(json::from_json_str(Dialect::GODOT_4, &deep).is_err());
+/// ```
 pub const MAX_JSON_DEPTH: usize = 4 * MAX_DEPTH as usize;
 
 /// Takes a tree apart without recursion (`Value`'s `Drop` recurses once per level).

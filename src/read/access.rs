@@ -66,6 +66,18 @@ impl fmt::Display for WrongType {
 impl core::error::Error for WrongType {}
 
 /// Why a typed lookup ([`DictRef::get_as`](crate::DictRef::get_as)) found no value.
+///
+/// ```
+/// use gdwire::read::GetError;
+/// use gdwire::{from_bytes, Dialect};
+/// // {"hp": 100}
+/// let bytes = [27, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0, 2, 0, 0, 0, 100, 0, 0, 0];
+/// let dict = from_bytes(Dialect::GODOT_4, &bytes)?.as_dictionary().unwrap();
+/// assert_eq!(dict.get_as::<i64>("hp"), Ok(100));
+/// assert!(matches!(dict.get_as::<i64>("mp"), Err(GetError::Missing { key: "mp" })));
+/// assert!(matches!(dict.get_as::<bool>("hp"), Err(GetError::WrongType { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GetError<'k> {
     /// No entry has this key.

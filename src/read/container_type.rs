@@ -11,6 +11,14 @@ use crate::variant_type::VariantType;
 
 /// What a typed container holds, as sent on the wire. The engine would check elements against
 /// it and silently drop mismatches; this crate keeps every element and exposes the type.
+///
+/// ```
+/// use gdwire::{from_bytes, ContainerType, Dialect, VariantType};
+/// let bytes = [28, 0, 1, 0, 4, 0, 0, 0, 0, 0, 0, 0]; // Array[String]([])
+/// let array = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
+/// assert_eq!(array.element_type(), Some(ContainerType::Builtin(VariantType::String)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ContainerType<'a> {
     /// A builtin type (Godot `BUILTIN` kind; Pandemonium element type id).
@@ -27,6 +35,12 @@ pub enum ContainerType<'a> {
 
 impl ContainerType<'_> {
     /// The header kind that announces this type block.
+    ///
+    /// ```
+    /// use gdwire::header::ContainerKind;
+    /// use gdwire::{ContainerType, VariantType};
+    /// assert_eq!(ContainerType::Builtin(VariantType::Int).kind(), ContainerKind::Builtin);
+    /// ```
     pub fn kind(&self) -> ContainerKind {
         match self {
             ContainerType::Builtin(_) | ContainerType::UnknownBuiltin(_) => ContainerKind::Builtin,

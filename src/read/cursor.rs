@@ -34,36 +34,89 @@ pub struct Cursor<'a> {
 
 impl<'a> Cursor<'a> {
     /// A cursor with engine defaults for `dialect`.
+    ///
+    /// ```
+    /// use gdwire::{Cursor, Dialect};
+    /// let mut cursor = Cursor::new(Dialect::GODOT_3, &[0, 0, 0, 0]);
+    /// assert!(cursor.read()?.is_nil());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(dialect: Dialect, data: &'a [u8]) -> Cursor<'a> {
         Cursor::with_decoder(Decoder::new(dialect), data)
     }
 
     /// A cursor with the given options.
+    ///
+    /// ```
+    /// use gdwire::{Cursor, Decoder, Dialect};
+    /// let decoder = Decoder::new(Dialect::GODOT_4).with_max_depth(0);
+    /// let mut cursor = Cursor::with_decoder(decoder, &[28, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+    /// assert!(cursor.read().is_err()); // [null] nests one level: too deep here
+    /// ```
     pub fn with_decoder(dec: Decoder, data: &'a [u8]) -> Cursor<'a> {
         Cursor { dec, data, pos: 0 }
     }
 
     /// The decoding options.
+    ///
+    /// ```
+    /// use gdwire::{Cursor, Dialect};
+    /// let cursor = Cursor::new(Dialect::GODOT_3, &[]);
+    /// assert_eq!(cursor.decoder().dialect(), Dialect::GODOT_3);
+    /// ```
     pub fn decoder(&self) -> Decoder {
         self.dec
     }
 
     /// Offset of the next value.
+    ///
+    /// ```
+    /// use gdwire::{Cursor, Dialect};
+    /// let mut cursor = Cursor::new(Dialect::GODOT_4, &[0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
+    /// cursor.skip()?;
+    /// assert_eq!(cursor.position(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn position(&self) -> usize {
         self.pos
     }
 
     /// The bytes not read yet.
+    ///
+    /// ```
+    /// use gdwire::{Cursor, Dialect};
+    /// let mut cursor = Cursor::new(Dialect::GODOT_4, &[0, 0, 0, 0, 0xAA]);
+    /// cursor.skip()?;
+    /// assert_eq!(cursor.remaining(), [0xAA]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn remaining(&self) -> &'a [u8] {
         self.data.get(self.pos..).unwrap_or_default()
     }
 
     /// True when no bytes are left.
+    ///
+    /// ```
+    /// use gdwire::{Cursor, Dialect};
+    /// let mut cursor = Cursor::new(Dialect::GODOT_4, &[0, 0, 0, 0]);
+    /// assert!(!cursor.is_at_end());
+    /// cursor.skip()?;
+    /// assert!(cursor.is_at_end());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_at_end(&self) -> bool {
         self.pos >= self.data.len()
     }
 
     /// The type of the next value, from its header, without consuming it.
+    ///
+    /// ```
+    /// use gdwire::{Cursor, Dialect, VariantType};
+    /// let cursor = Cursor::new(Dialect::GODOT_4, &[28, 0, 0, 0, 0, 0, 0, 0]);
+    /// assert_eq!(cursor.peek_type()?, VariantType::Array);
+    /// assert_eq!(cursor.position(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn peek_type(&self) -> Result<VariantType> {
         let header = u32_at(self.data, self.pos)
             .ok_or(Error::new(ErrorKind::Truncated(Expected::Header), self.pos))?;
@@ -80,6 +133,15 @@ impl<'a> Cursor<'a> {
 
     /// Validates the next value and returns a view of it; the cursor moves past it. On error
     /// the cursor does not move.
+    ///
+    /// ```
+    /// use gdwire::{Cursor, Dialect, VariantRef};
+    /// let mut cursor = Cursor::new(Dialect::GODOT_4, &[2, 0, 0, 0, 5, 0, 0, 0, 0xff, 0, 0, 0]);
+    /// assert_eq!(cursor.read()?, VariantRef::Int(5));
+    /// assert!(cursor.read().is_err());
+    /// assert_eq!(cursor.position(), 8); // not moved by the failure
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn read(&mut self) -> Result<VariantRef<'a>> {
         let end = skip_value(&self.dec, self.data, self.pos, 0, true)?;
         let mut next = Next::Leaf(end);
@@ -90,6 +152,13 @@ impl<'a> Cursor<'a> {
 
     /// Validates the next value and moves past it; returns its type. On error the cursor does
     /// not move.
+    ///
+    /// ```
+    /// use gdwire::{Cursor, Dialect, VariantType};
+    /// let mut cursor = Cursor::new(Dialect::GODOT_4, &[1, 0, 0, 0, 1, 0, 0, 0]);
+    /// assert_eq!(cursor.skip()?, VariantType::Bool);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn skip(&mut self) -> Result<VariantType> {
         let ty = self.peek_type()?;
         let end = skip_value(&self.dec, self.data, self.pos, 0, true)?;

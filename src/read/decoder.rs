@@ -8,6 +8,16 @@ use crate::read::skip::skip_value;
 use crate::read::value::VariantRef;
 
 /// The engine's `MAX_RECURSION_DEPTH`: values nested deeper than this are rejected.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, MAX_DEPTH};
+/// let mut deep = Vec::new();
+/// for _ in 0..=MAX_DEPTH {
+///     deep.extend_from_slice(&[28, 0, 0, 0, 1, 0, 0, 0]);
+/// }
+/// deep.extend_from_slice(&[0, 0, 0, 0]); // null at depth 1025
+/// assert!(from_bytes(Dialect::GODOT_4, &deep).is_err());
+/// ```
 pub const MAX_DEPTH: u32 = 1024;
 
 /// Decoding options: dialect, whether full objects are allowed, nesting limit.
@@ -33,6 +43,13 @@ pub struct Decoder {
 
 impl Decoder {
     /// Engine defaults for `dialect`.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect, MAX_DEPTH};
+    /// let decoder = Decoder::new(Dialect::GODOT_4);
+    /// assert_eq!(decoder.max_depth(), MAX_DEPTH);
+    /// assert!(!decoder.allows_objects());
+    /// ```
     pub const fn new(dialect: Dialect) -> Decoder {
         Decoder {
             dialect,
@@ -44,6 +61,16 @@ impl Decoder {
     /// Allows full objects (class name and properties), as `bytes_to_var_with_objects` /
     /// `allow_objects = true` do. Objects are never instantiated by this crate, so this is safe
     /// here; the option exists for engine parity (without it the engine rejects them).
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect};
+    /// // A full Godot 3 object: class "Node" and no properties.
+    /// let object = [17, 0, 0, 0, 4, 0, 0, 0, b'N', b'o', b'd', b'e', 0, 0, 0, 0];
+    /// assert!(Decoder::new(Dialect::GODOT_3).decode(&object).is_err());
+    /// let v = Decoder::new(Dialect::GODOT_3).with_allow_objects(true).decode(&object)?;
+    /// assert!(v.as_object().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn with_allow_objects(mut self, allow: bool) -> Decoder {
         self.allow_objects = allow;
         self
@@ -54,22 +81,45 @@ impl Decoder {
     /// the limit, at most 2048 levels may have items still pending after a nested child at
     /// once (that needs memory, and the read path does not allocate); deeper such inputs fail
     /// with `TooDeep { limit: 2048 }`. Chains of last items are not limited by this.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect};
+    /// // [[]] nests one level deep.
+    /// let nested = [28, 0, 0, 0, 1, 0, 0, 0, 28, 0, 0, 0, 0, 0, 0, 0];
+    /// assert!(Decoder::new(Dialect::GODOT_4).with_max_depth(1).decode(&nested).is_ok());
+    /// assert!(Decoder::new(Dialect::GODOT_4).with_max_depth(0).decode(&nested).is_err());
+    /// ```
     pub const fn with_max_depth(mut self, max_depth: u32) -> Decoder {
         self.max_depth = max_depth;
         self
     }
 
     /// The dialect.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect};
+    /// assert_eq!(Decoder::new(Dialect::GODOT_3).dialect(), Dialect::GODOT_3);
+    /// ```
     pub const fn dialect(&self) -> Dialect {
         self.dialect
     }
 
     /// Whether full objects are accepted.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect};
+    /// assert!(Decoder::new(Dialect::GODOT_3).with_allow_objects(true).allows_objects());
+    /// ```
     pub const fn allows_objects(&self) -> bool {
         self.allow_objects
     }
 
     /// The nesting limit.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect};
+    /// assert_eq!(Decoder::new(Dialect::GODOT_3).with_max_depth(64).max_depth(), 64);
+    /// ```
     pub const fn max_depth(&self) -> u32 {
         self.max_depth
     }
@@ -77,6 +127,14 @@ impl Decoder {
     /// Decodes the value at the start of `bytes` and returns it with the number of bytes it
     /// used. The whole value is validated first (one pass, no allocation), so iterating the
     /// returned view cannot meet malformed data.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect, VariantRef};
+    /// // 7, then bytes that belong to whatever comes next.
+    /// let (value, used) = Decoder::new(Dialect::GODOT_4).decode_prefix(&[2, 0, 0, 0, 7, 0, 0, 0, 0xAA])?;
+    /// assert_eq!((value, used), (VariantRef::Int(7), 8));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn decode_prefix<'a>(&self, bytes: &'a [u8]) -> Result<(VariantRef<'a>, usize)> {
         let end = skip_value(self, bytes, 0, 0, true)?;
         let mut next = Next::Leaf(end);
@@ -88,11 +146,25 @@ impl Decoder {
 
     /// Decodes the value at the start of `bytes`, ignoring anything after it, like the
     /// engine's `bytes_to_var` and `get_var`.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect};
+    /// let v = Decoder::new(Dialect::GODOT_4).decode(&[1, 0, 0, 0, 1, 0, 0, 0, 0xAA])?;
+    /// assert_eq!(v.as_bool(), Some(true)); // the trailing 0xAA is ignored, as by the engine
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn decode<'a>(&self, bytes: &'a [u8]) -> Result<VariantRef<'a>> {
         self.decode_prefix(bytes).map(|(value, _)| value)
     }
 
     /// Decodes `bytes`, which must hold exactly one value.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect};
+    /// let decoder = Decoder::new(Dialect::GODOT_4);
+    /// assert!(decoder.decode_exact(&[0, 0, 0, 0]).is_ok());
+    /// assert!(decoder.decode_exact(&[0, 0, 0, 0, 0xAA]).is_err());
+    /// ```
     pub fn decode_exact<'a>(&self, bytes: &'a [u8]) -> Result<VariantRef<'a>> {
         let (value, used) = self.decode_prefix(bytes)?;
         match bytes.len() - used {
@@ -102,6 +174,14 @@ impl Decoder {
     }
 
     /// Validates the value at the start of `bytes` without building views; returns its length.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect};
+    /// // A String "hi" is 12 bytes; the rest is not looked at.
+    /// let used = Decoder::new(Dialect::GODOT_4).validate(&[4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0, 0xAA])?;
+    /// assert_eq!(used, 12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn validate(&self, bytes: &[u8]) -> Result<usize> {
         Ok(skip_value(self, bytes, 0, 0, true)?.min(bytes.len()))
     }
@@ -114,6 +194,17 @@ impl Decoder {
     }
 
     /// A cursor over a sequence of values in `bytes`.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect, VariantRef};
+    /// // Two values back to back, no length prefixes.
+    /// let bytes = [2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0];
+    /// let mut cursor = Decoder::new(Dialect::GODOT_4).cursor(&bytes);
+    /// assert_eq!(cursor.read()?, VariantRef::Int(1));
+    /// assert_eq!(cursor.read()?, VariantRef::Int(2));
+    /// assert!(cursor.is_at_end());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn cursor<'a>(&self, bytes: &'a [u8]) -> Cursor<'a> {
         Cursor::with_decoder(*self, bytes)
     }
@@ -133,6 +224,12 @@ pub fn from_bytes(dialect: Dialect, bytes: &[u8]) -> Result<VariantRef<'_>> {
 }
 
 /// Decodes `bytes`, which must hold exactly one value (no trailing bytes).
+///
+/// ```
+/// use gdwire::{from_bytes_exact, Dialect};
+/// assert!(from_bytes_exact(Dialect::GODOT_4, &[0, 0, 0, 0]).is_ok());
+/// assert!(from_bytes_exact(Dialect::GODOT_4, &[0, 0, 0, 0, 0]).is_err());
+/// ```
 pub fn from_bytes_exact(dialect: Dialect, bytes: &[u8]) -> Result<VariantRef<'_>> {
     Decoder::new(dialect).decode_exact(bytes)
 }

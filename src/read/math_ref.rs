@@ -69,6 +69,15 @@ impl<'a, T: WireReals> MathRef<'a, T> {
     }
 
     /// The width the components were sent with.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, Precision, VariantRef};
+    /// // Vector2(1, 2), single precision.
+    /// let bytes = [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+    /// let VariantRef::Vector2(v) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(v.precision(), Precision::Single);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn precision(&self) -> Precision {
         if self.raw.len() == T::COUNT * 8 {
@@ -79,6 +88,15 @@ impl<'a, T: WireReals> MathRef<'a, T> {
     }
 
     /// The components in wire order, widened to `f64`.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // Vector2(1, 2), single precision.
+    /// let bytes = [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+    /// let VariantRef::Vector2(v) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(v.components().collect::<Vec<_>>(), [1.0, 2.0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn components(&self) -> impl ExactSizeIterator<Item = f64> + 'a {
         let size = self.precision().size();
@@ -90,6 +108,16 @@ impl<'a, T: WireReals> MathRef<'a, T> {
     }
 
     /// The decoded value.
+    ///
+    /// ```
+    /// use gdwire::math::Vector2;
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // Vector2(1, 2), single precision.
+    /// let bytes = [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+    /// let VariantRef::Vector2(v) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(v.get(), Vector2 { x: 1.0, y: 2.0 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn get(&self) -> T {
         let mut out = [0.0f64; 16];
@@ -100,6 +128,15 @@ impl<'a, T: WireReals> MathRef<'a, T> {
     }
 
     /// The wire bytes of the components (no header).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // Vector2(1, 2), single precision.
+    /// let bytes = [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+    /// let VariantRef::Vector2(v) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(v.as_bytes(), [0, 0, 0x80, 0x3f, 0, 0, 0, 0x40]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_bytes(&self) -> &'a [u8] {
         self.raw
     }

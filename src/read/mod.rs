@@ -21,6 +21,22 @@
 //! Views from [`from_bytes`] / [`Decoder::decode`] / [`Cursor::read`] were validated as a
 //! whole, so their iterators and lookups return plain values; a [`Walker`]'s `Begin` views are
 //! validated only as the walk reaches their items (their `try_iter` reports errors).
+//!
+//! ```
+//! use gdwire::read::{Decoder, Event};
+//! use gdwire::Dialect;
+//!
+//! // [1, "hp"] from Godot 3: print every leaf.
+//! let bytes = [19, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'p', 0, 0];
+//! let mut leaves = Vec::new();
+//! for event in Decoder::new(Dialect::GODOT_3).walk(&bytes) {
+//!     if let Event::Value(v) = event? {
+//!         leaves.push(format!("{v:?}"));
+//!     }
+//! }
+//! assert_eq!(leaves, ["Int(1)", "String(\"hp\")"]);
+//! # Ok::<(), gdwire::Error>(())
+//! ```
 
 mod access;
 mod array;

@@ -86,17 +86,47 @@ impl<'a> NodePathRef<'a> {
     /// path with no names and no subnames stays absolute in Godot 4 (`NodePath("/")`), but
     /// Godot 3 and Pandemonium decode it as the empty, relative path;
     /// [`NodePathRef::flags`] has the bit as sent.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // NodePath("/root/a:b")
+    /// let bytes = [22, 0, 0, 0, 2, 0, 0, 0x80, 1, 0, 0, 0, 1, 0, 0, 0,
+    ///     4, 0, 0, 0, b'r', b'o', b'o', b't', 1, 0, 0, 0, b'a', 0, 0, 0, 1, 0, 0, 0, b'b', 0, 0, 0];
+    /// let path = from_bytes(Dialect::GODOT_4, &bytes)?.as_node_path().unwrap();
+    /// assert!(path.is_absolute());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_absolute(&self) -> bool {
         self.flags & FLAG_ABSOLUTE != 0 && (self.keep_empty_absolute || !self.parts.is_empty())
     }
 
     /// True when the obsolete "property" flag (bit 1) was set: the last subname was sent as a
     /// separate property name. The engine never writes it.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // NodePath("/root/a:b")
+    /// let bytes = [22, 0, 0, 0, 2, 0, 0, 0x80, 1, 0, 0, 0, 1, 0, 0, 0,
+    ///     4, 0, 0, 0, b'r', b'o', b'o', b't', 1, 0, 0, 0, b'a', 0, 0, 0, 1, 0, 0, 0, b'b', 0, 0, 0];
+    /// let path = from_bytes(Dialect::GODOT_4, &bytes)?.as_node_path().unwrap();
+    /// assert!(!path.has_property_flag());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn has_property_flag(&self) -> bool {
         self.flags & FLAG_PROPERTY != 0
     }
 
     /// The flags word as sent.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // NodePath("/root/a:b")
+    /// let bytes = [22, 0, 0, 0, 2, 0, 0, 0x80, 1, 0, 0, 0, 1, 0, 0, 0,
+    ///     4, 0, 0, 0, b'r', b'o', b'o', b't', 1, 0, 0, 0, b'a', 0, 0, 0, 1, 0, 0, 0, b'b', 0, 0, 0];
+    /// let path = from_bytes(Dialect::GODOT_4, &bytes)?.as_node_path().unwrap();
+    /// assert_eq!(path.flags(), 1); // bit 0: absolute
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn flags(&self) -> u32 {
         self.flags
     }
@@ -108,26 +138,76 @@ impl<'a> NodePathRef<'a> {
     }
 
     /// Number of names.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // NodePath("/root/a:b")
+    /// let bytes = [22, 0, 0, 0, 2, 0, 0, 0x80, 1, 0, 0, 0, 1, 0, 0, 0,
+    ///     4, 0, 0, 0, b'r', b'o', b'o', b't', 1, 0, 0, 0, b'a', 0, 0, 0, 1, 0, 0, 0, b'b', 0, 0, 0];
+    /// let path = from_bytes(Dialect::GODOT_4, &bytes)?.as_node_path().unwrap();
+    /// assert_eq!(path.name_count(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn name_count(&self) -> usize {
         self.name_count
     }
 
     /// Number of subnames (including a legacy property name).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // NodePath("/root/a:b")
+    /// let bytes = [22, 0, 0, 0, 2, 0, 0, 0x80, 1, 0, 0, 0, 1, 0, 0, 0,
+    ///     4, 0, 0, 0, b'r', b'o', b'o', b't', 1, 0, 0, 0, b'a', 0, 0, 0, 1, 0, 0, 0, b'b', 0, 0, 0];
+    /// let path = from_bytes(Dialect::GODOT_4, &bytes)?.as_node_path().unwrap();
+    /// assert_eq!(path.subname_count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn subname_count(&self) -> usize {
         self.parts.len() - self.name_count
     }
 
     /// The names, in order.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // NodePath("/root/a:b")
+    /// let bytes = [22, 0, 0, 0, 2, 0, 0, 0x80, 1, 0, 0, 0, 1, 0, 0, 0,
+    ///     4, 0, 0, 0, b'r', b'o', b'o', b't', 1, 0, 0, 0, b'a', 0, 0, 0, 1, 0, 0, 0, b'b', 0, 0, 0];
+    /// let path = from_bytes(Dialect::GODOT_4, &bytes)?.as_node_path().unwrap();
+    /// assert!(path.names().eq(["root", "a"]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn names(&self) -> impl Iterator<Item = StrRef<'a>> + 'a {
         self.parts.iter().take(self.name_count)
     }
 
     /// The subnames, in order.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // NodePath("/root/a:b")
+    /// let bytes = [22, 0, 0, 0, 2, 0, 0, 0x80, 1, 0, 0, 0, 1, 0, 0, 0,
+    ///     4, 0, 0, 0, b'r', b'o', b'o', b't', 1, 0, 0, 0, b'a', 0, 0, 0, 1, 0, 0, 0, b'b', 0, 0, 0];
+    /// let path = from_bytes(Dialect::GODOT_4, &bytes)?.as_node_path().unwrap();
+    /// assert!(path.subnames().eq(["b"]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn subnames(&self) -> impl Iterator<Item = StrRef<'a>> + 'a {
         self.parts.iter().skip(self.name_count)
     }
 
     /// Names then subnames, as string blocks on the wire.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // NodePath("/root/a:b")
+    /// let bytes = [22, 0, 0, 0, 2, 0, 0, 0x80, 1, 0, 0, 0, 1, 0, 0, 0,
+    ///     4, 0, 0, 0, b'r', b'o', b'o', b't', 1, 0, 0, 0, b'a', 0, 0, 0, 1, 0, 0, 0, b'b', 0, 0, 0];
+    /// let path = from_bytes(Dialect::GODOT_4, &bytes)?.as_node_path().unwrap();
+    /// assert!(path.parts().iter().eq(["root", "a", "b"]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parts(&self) -> PackedStrings<'a> {
         self.parts
     }

@@ -19,12 +19,42 @@ mod sealed {
 ///
 /// `Le` is its unaligned little-endian wire form (from `zerocopy`), usable at any offset on
 /// any host.
+///
+/// ```
+/// use gdwire::read::Element;
+/// assert_eq!(<i64 as Element>::SIZE, 8);
+/// assert_eq!(<[f32; 4] as Element>::SIZE, 16);
+/// ```
 pub trait Element: Copy + bytemuck::Pod + sealed::Sealed {
     /// Unaligned little-endian wire representation.
+    ///
+    /// ```
+    /// use gdwire::read::Element;
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// let bytes = [30, 0, 0, 0, 1, 0, 0, 0, 1, 2, 0, 0]; // PackedInt32Array([513])
+    /// let VariantRef::PackedInt32Array(ints) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// let le: <i32 as Element>::Le = ints.as_le_slice()[0];
+    /// assert_eq!(<i32 as Element>::from_le(le), 513);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     type Le: FromBytes + Unaligned + KnownLayout + Immutable + Copy;
     /// Bytes per element on the wire.
+    ///
+    /// ```
+    /// use gdwire::read::Element;
+    /// assert_eq!(<f64 as Element>::SIZE, 8);
+    /// ```
     const SIZE: usize = core::mem::size_of::<Self::Le>();
     /// Converts from the wire form.
+    ///
+    /// ```
+    /// use gdwire::read::Element;
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// let bytes = [30, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]; // PackedInt32Array([-1])
+    /// let VariantRef::PackedInt32Array(ints) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(<i32 as Element>::from_le(ints.as_le_slice()[0]), -1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn from_le(le: Self::Le) -> Self;
 }
 
@@ -95,24 +125,60 @@ impl<'a, T: Element> PackedRef<'a, T> {
     }
 
     /// Number of elements.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedInt32Array([1, -1])
+    /// let bytes = [30, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff];
+    /// let VariantRef::PackedInt32Array(ints) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(ints.len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.bytes.len() / T::SIZE
     }
 
     /// True when there are no elements.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedInt32Array([1, -1])
+    /// let bytes = [30, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff];
+    /// let VariantRef::PackedInt32Array(ints) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert!(!ints.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.bytes.is_empty()
     }
 
     /// The elements' wire bytes (no count, no padding).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedInt32Array([1, -1])
+    /// let bytes = [30, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff];
+    /// let VariantRef::PackedInt32Array(ints) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(ints.as_bytes(), [1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes
     }
 
     /// Zero-copy slice of the elements in unaligned little-endian form.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedInt32Array([1, -1])
+    /// let bytes = [30, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff];
+    /// let VariantRef::PackedInt32Array(ints) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(ints.as_le_slice()[1].get(), -1); // zerocopy's little-endian i32
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn as_le_slice(&self) -> &'a [T::Le] {
         // Cannot fail: `Le` is unaligned and the length is a whole number of elements.
@@ -122,6 +188,17 @@ impl<'a, T: Element> PackedRef<'a, T> {
     /// The elements as a native slice, when the host is little-endian and the bytes happen to
     /// be aligned for `T` (`bytemuck`); `None` otherwise; then use [`Self::as_le_slice`],
     /// [`Self::iter`] or [`Self::copy_to_slice`].
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedInt32Array([1, -1])
+    /// let bytes = [30, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff];
+    /// let VariantRef::PackedInt32Array(ints) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// if let Some(slice) = ints.as_native_slice() {
+    ///     assert_eq!(slice, [1, -1]); // little-endian host, aligned bytes
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn as_native_slice(&self) -> Option<&'a [T]> {
         if cfg!(target_endian = "little") {
@@ -132,18 +209,47 @@ impl<'a, T: Element> PackedRef<'a, T> {
     }
 
     /// Element `index`, if in range.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedInt32Array([1, -1])
+    /// let bytes = [30, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff];
+    /// let VariantRef::PackedInt32Array(ints) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!((ints.get(1), ints.get(2)), (Some(-1), None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn get(&self, index: usize) -> Option<T> {
         self.as_le_slice().get(index).map(|le| T::from_le(*le))
     }
 
     /// Iterates the elements.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedInt32Array([1, -1])
+    /// let bytes = [30, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff];
+    /// let VariantRef::PackedInt32Array(ints) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(ints.iter().rev().collect::<Vec<i32>>(), [-1, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn iter(&self) -> impl ExactSizeIterator<Item = T> + DoubleEndedIterator + 'a {
         self.as_le_slice().iter().map(|le| T::from_le(*le))
     }
 
     /// Copies the first `min(self.len(), out.len())` elements into `out`; returns how many.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedInt32Array([1, -1])
+    /// let bytes = [30, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff];
+    /// let VariantRef::PackedInt32Array(ints) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// let mut out = [0i32; 8];
+    /// assert_eq!(ints.copy_to_slice(&mut out), 2);
+    /// assert_eq!(out[..2], [1, -1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn copy_to_slice(&self, out: &mut [T]) -> usize {
         if let Some(native) = self.as_native_slice() {
             let n = native.len().min(out.len());
@@ -159,7 +265,17 @@ impl<'a, T: Element> PackedRef<'a, T> {
     }
 
     /// Copies the elements into a new `Vec`.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedInt32Array([1, -1])
+    /// let bytes = [30, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff];
+    /// let VariantRef::PackedInt32Array(ints) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(ints.to_vec(), [1, -1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn to_vec(&self) -> alloc::vec::Vec<T> {
         self.iter().collect()
     }
@@ -179,6 +295,15 @@ impl<T: Element + PartialEq> PartialEq for PackedRef<'_, T> {
 
 /// A packed array of real vectors: `f32` components, or `f64` when the Godot 4 header flag is
 /// set (double-precision builds).
+///
+/// ```
+/// use gdwire::read::PackedReals;
+/// use gdwire::{from_bytes, Dialect, VariantRef};
+/// let bytes = [36, 0, 0, 0, 0, 0, 0, 0]; // PackedVector3Array()
+/// let VariantRef::PackedVector3Array(v) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+/// assert!(matches!(v, PackedReals::Single(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq)]
 pub enum PackedReals<'a, const N: usize> {
     /// `f32` components.
@@ -196,6 +321,15 @@ impl<'a, const N: usize> PackedReals<'a, N> {
     }
 
     /// Component width on the wire.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, Precision, VariantRef};
+    /// // PackedVector2Array([Vector2(1, 2)])
+    /// let bytes = [35, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+    /// let VariantRef::PackedVector2Array(points) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(points.precision(), Precision::Single);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn precision(&self) -> Precision {
         match self {
             PackedReals::Single(_) => Precision::Single,
@@ -204,6 +338,15 @@ impl<'a, const N: usize> PackedReals<'a, N> {
     }
 
     /// Number of vectors.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedVector2Array([Vector2(1, 2)])
+    /// let bytes = [35, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+    /// let VariantRef::PackedVector2Array(points) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(points.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn len(&self) -> usize {
         match self {
             PackedReals::Single(p) => p.len(),
@@ -212,11 +355,29 @@ impl<'a, const N: usize> PackedReals<'a, N> {
     }
 
     /// True when there are no vectors.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedVector2Array([Vector2(1, 2)])
+    /// let bytes = [35, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+    /// let VariantRef::PackedVector2Array(points) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert!(!points.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// The elements' wire bytes.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedVector2Array([Vector2(1, 2)])
+    /// let bytes = [35, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+    /// let VariantRef::PackedVector2Array(points) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(points.as_bytes().len(), 8);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_bytes(&self) -> &'a [u8] {
         match self {
             PackedReals::Single(p) => p.as_bytes(),
@@ -225,6 +386,15 @@ impl<'a, const N: usize> PackedReals<'a, N> {
     }
 
     /// Vector `index`, widened to `f64` (exact).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedVector2Array([Vector2(1, 2)])
+    /// let bytes = [35, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+    /// let VariantRef::PackedVector2Array(points) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(points.get(0), Some([1.0, 2.0]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn get(&self, index: usize) -> Option<[f64; N]> {
         match self {
             PackedReals::Single(p) => p.get(index).map(|v| v.map(crate::float_width::widen)),
@@ -233,6 +403,15 @@ impl<'a, const N: usize> PackedReals<'a, N> {
     }
 
     /// Iterates the vectors, widened to `f64`.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedVector2Array([Vector2(1, 2)])
+    /// let bytes = [35, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+    /// let VariantRef::PackedVector2Array(points) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(points.iter().collect::<Vec<_>>(), [[1.0, 2.0]]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn iter(&self) -> impl ExactSizeIterator<Item = [f64; N]> + 'a {
         let this = *self;
         (0..self.len()).map(move |i| this.get(i).unwrap_or([0.0; N]))
@@ -250,6 +429,14 @@ impl<const N: usize> fmt::Debug for PackedReals<'_, N> {
 
 /// A borrowed PackedStringArray / PoolStringArray. Elements are string blocks read in order,
 /// so [`PackedStrings::get`] is O(index); [`PackedStrings::iter`] is the way to walk it.
+///
+/// ```
+/// use gdwire::{from_bytes, Dialect, VariantRef};
+/// let bytes = [23, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, b'a', b'b', 0, 0]; // Godot 3 PoolStringArray(["ab"])
+/// let VariantRef::PackedStringArray(s) = from_bytes(Dialect::GODOT_3, &bytes)? else { unreachable!() };
+/// assert!(s.iter().eq(["ab"]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct PackedStrings<'a> {
     /// From the first element's length word to the end of the last element.
@@ -268,22 +455,58 @@ impl<'a> PackedStrings<'a> {
     }
 
     /// Number of strings.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedStringArray(["a", "b"]): each element NUL-terminated and padded.
+    /// let bytes = [34, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, b'a', 0, 0, 0, 2, 0, 0, 0, b'b', 0, 0, 0];
+    /// let VariantRef::PackedStringArray(strings) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(strings.len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.count
     }
 
     /// True when there are no strings.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedStringArray(["a", "b"]): each element NUL-terminated and padded.
+    /// let bytes = [34, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, b'a', 0, 0, 0, 2, 0, 0, 0, b'b', 0, 0, 0];
+    /// let VariantRef::PackedStringArray(strings) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert!(!strings.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
 
     /// The elements' wire bytes (each with its length word and padding).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedStringArray(["a", "b"]): each element NUL-terminated and padded.
+    /// let bytes = [34, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, b'a', 0, 0, 0, 2, 0, 0, 0, b'b', 0, 0, 0];
+    /// let VariantRef::PackedStringArray(strings) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(strings.as_bytes().len(), 16); // elements with lengths and padding
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes
     }
 
     /// Iterates the strings. The engine writes each with a NUL terminator counted in its
     /// length; [`StrRef::bytes`] stops before it, [`StrRef::raw`] keeps it.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedStringArray(["a", "b"]): each element NUL-terminated and padded.
+    /// let bytes = [34, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, b'a', 0, 0, 0, 2, 0, 0, 0, b'b', 0, 0, 0];
+    /// let VariantRef::PackedStringArray(strings) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert!(strings.iter().eq(["a", "b"]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = StrRef<'a>> + 'a {
         let (bytes, rules) = (self.bytes, self.rules);
         let mut pos = 0;
@@ -301,6 +524,15 @@ impl<'a> PackedStrings<'a> {
     }
 
     /// String `index` (O(index)).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantRef};
+    /// // PackedStringArray(["a", "b"]): each element NUL-terminated and padded.
+    /// let bytes = [34, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, b'a', 0, 0, 0, 2, 0, 0, 0, b'b', 0, 0, 0];
+    /// let VariantRef::PackedStringArray(strings) = from_bytes(Dialect::GODOT_4, &bytes)? else { unreachable!() };
+    /// assert_eq!(strings.get(1).and_then(|s| s.as_str()), Some("b"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn get(&self, index: usize) -> Option<StrRef<'a>> {
         self.iter().nth(index)
     }

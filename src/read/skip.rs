@@ -19,6 +19,12 @@ use crate::read::object::check_script_property;
 const STACK: usize = 32;
 const MAX_SPILLS: u32 = 64;
 /// Most nesting levels that may still have items pending at one time (`STACK * MAX_SPILLS`).
+///
+/// ```
+/// use gdwire::read::MAX_PENDING_LEVELS;
+/// use gdwire::MAX_DEPTH;
+/// assert!(MAX_PENDING_LEVELS >= MAX_DEPTH);
+/// ```
 pub const MAX_PENDING_LEVELS: u32 = STACK as u32 * MAX_SPILLS;
 
 #[derive(Clone, Copy, Default)]

@@ -158,11 +158,30 @@ impl<'a> StrRef<'a> {
     }
 
     /// The block's bytes exactly as on the wire (without length and padding).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // A String block holding "hi", a NUL and more bytes: the engine stops at the NUL.
+    /// let bytes = [4, 0, 0, 0, 4, 0, 0, 0, b'h', b'i', 0, b'x'];
+    /// let s = from_bytes(Dialect::GODOT_4, &bytes)?.as_string().unwrap();
+    /// assert_eq!(s.raw(), b"hi\0x");
+    /// assert_eq!(s.bytes(), b"hi");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn raw(&self) -> &'a [u8] {
         self.raw
     }
 
     /// The text bytes the engine keeps: leading BOM skipped, cut at the first NUL.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // A leading BOM is skipped, as by the engine.
+    /// let bytes = [4, 0, 0, 0, 5, 0, 0, 0, 0xEF, 0xBB, 0xBF, b'h', b'i', 0, 0, 0];
+    /// let s = from_bytes(Dialect::GODOT_4, &bytes)?.as_string().unwrap();
+    /// assert_eq!(s.bytes(), b"hi");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn bytes(&self) -> &'a [u8] {
         visible_text(self.raw)
     }
@@ -172,6 +191,14 @@ impl<'a> StrRef<'a> {
     /// The reader validated the text with its own branch-free validator, which keeps no
     /// `str`; safe code can only get one from `core::str::from_utf8`, so this checks the
     /// text once more (measured in docs/performance.md, "Strings").
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// let surrogate = [4, 0, 0, 0, 3, 0, 0, 0, 0xED, 0xA0, 0x80, 0];
+    /// let s = from_bytes(Dialect::GODOT_3, &surrogate)?.as_string().unwrap();
+    /// assert_eq!(s.as_str(), None); // valid for Godot 3, not for `&str`
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn as_str(&self) -> Option<&'a str> {
         core::str::from_utf8(self.bytes()).ok()
@@ -180,6 +207,14 @@ impl<'a> StrRef<'a> {
     /// The code points as the engine decodes them (Godot 3 may yield surrogates and values
     /// above U+10FFFF). Stops early if the text is invalid, which cannot happen for a view
     /// obtained from a successful decode.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// let surrogate = [4, 0, 0, 0, 4, 0, 0, 0, b'a', 0xED, 0xA0, 0x80];
+    /// let s = from_bytes(Dialect::GODOT_3, &surrogate)?.as_string().unwrap();
+    /// assert_eq!(s.code_points().collect::<Vec<_>>(), [0x61, 0xD800]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn code_points(&self) -> impl Iterator<Item = u32> + 'a {
         let mut text = self.bytes();
         let rules = self.rules;
@@ -201,6 +236,13 @@ impl<'a> StrRef<'a> {
     }
 
     /// True when the text is empty.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// let s = from_bytes(Dialect::GODOT_4, &[4, 0, 0, 0, 0, 0, 0, 0])?.as_string().unwrap();
+    /// assert!(s.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.bytes().is_empty()
     }

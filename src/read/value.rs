@@ -84,6 +84,15 @@ pub enum VariantRef<'a> {
 
 impl<'a> VariantRef<'a> {
     /// The logical type.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantType};
+    /// // Wire id 14 is a Color in Godot 3 and a Plane in Godot 4.
+    /// let bytes = [14, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x3f];
+    /// assert_eq!(from_bytes(Dialect::GODOT_3, &bytes)?.variant_type(), VariantType::Color);
+    /// assert_eq!(from_bytes(Dialect::GODOT_4, &bytes)?.variant_type(), VariantType::Plane);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn variant_type(&self) -> VariantType {
         use VariantRef as V;
         use VariantType as T;
@@ -134,6 +143,14 @@ impl<'a> VariantRef<'a> {
     }
 
     /// The precision of a real-valued math type or packed vector array; `None` otherwise.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, Precision};
+    /// let v = from_bytes(Dialect::GODOT_4, &[5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40])?;
+    /// assert_eq!(v.precision(), Some(Precision::Single));
+    /// assert_eq!(from_bytes(Dialect::GODOT_4, &[0, 0, 0, 0])?.precision(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn precision(&self) -> Option<Precision> {
         use VariantRef as V;
         match self {
@@ -156,11 +173,23 @@ impl<'a> VariantRef<'a> {
     }
 
     /// True for Nil.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// assert!(from_bytes(Dialect::GODOT_4, &[0, 0, 0, 0])?.is_nil());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_nil(&self) -> bool {
         matches!(self, VariantRef::Nil)
     }
 
     /// The bool, if this is one.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// assert_eq!(from_bytes(Dialect::GODOT_4, &[1, 0, 0, 0, 1, 0, 0, 0])?.as_bool(), Some(true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_bool(&self) -> Option<bool> {
         match self {
             VariantRef::Bool(b) => Some(*b),
@@ -169,6 +198,12 @@ impl<'a> VariantRef<'a> {
     }
 
     /// The integer, if this is an Int.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// assert_eq!(from_bytes(Dialect::GODOT_4, &[2, 0, 0, 0, 0xff, 0xff, 0xff, 0xff])?.as_int(), Some(-1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_int(&self) -> Option<i64> {
         match self {
             VariantRef::Int(i) => Some(*i),
@@ -177,6 +212,12 @@ impl<'a> VariantRef<'a> {
     }
 
     /// The float, if this is a Float.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// assert_eq!(from_bytes(Dialect::GODOT_4, &[3, 0, 0, 0, 0, 0, 0xc0, 0x3f])?.as_float(), Some(1.5));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_float(&self) -> Option<f64> {
         match self {
             VariantRef::Float(f) => Some(*f),
@@ -185,6 +226,13 @@ impl<'a> VariantRef<'a> {
     }
 
     /// The string view of a String or StringName.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// let v = from_bytes(Dialect::GODOT_4, &[4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0])?;
+    /// assert_eq!(v.as_string().map(|s| s.bytes()), Some(&b"hi"[..]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_string(&self) -> Option<StrRef<'a>> {
         match self {
             VariantRef::String(s) | VariantRef::StringName(s) => Some(*s),
@@ -193,11 +241,25 @@ impl<'a> VariantRef<'a> {
     }
 
     /// The text of a String or StringName, if it is strict UTF-8.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// let v = from_bytes(Dialect::GODOT_4, &[4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0])?;
+    /// assert_eq!(v.as_str(), Some("hi"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_str(&self) -> Option<&'a str> {
         self.as_string()?.as_str()
     }
 
     /// The array view (also Pandemonium typed arrays).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// let v = from_bytes(Dialect::GODOT_4, &[28, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0])?; // [null]
+    /// assert_eq!(v.as_array().map(|a| a.len()), Some(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_array(&self) -> Option<ArrayRef<'a>> {
         match self {
             VariantRef::Array(a) => Some(*a),
@@ -206,6 +268,13 @@ impl<'a> VariantRef<'a> {
     }
 
     /// The dictionary view.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// let v = from_bytes(Dialect::GODOT_4, &[27, 0, 0, 0, 0, 0, 0, 0])?; // {}
+    /// assert_eq!(v.as_dictionary().map(|d| d.len()), Some(0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_dictionary(&self) -> Option<DictRef<'a>> {
         match self {
             VariantRef::Dictionary(d) => Some(*d),
@@ -214,6 +283,15 @@ impl<'a> VariantRef<'a> {
     }
 
     /// The node path view.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // NodePath("a"): new format, 1 name, 0 subnames, relative.
+    /// let bytes = [22, 0, 0, 0, 1, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, b'a', 0, 0, 0];
+    /// let path = from_bytes(Dialect::GODOT_4, &bytes)?.as_node_path().unwrap();
+    /// assert_eq!(path.name_count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_node_path(&self) -> Option<NodePathRef<'a>> {
         match self {
             VariantRef::NodePath(p) => Some(*p),
@@ -222,6 +300,14 @@ impl<'a> VariantRef<'a> {
     }
 
     /// The object view.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, ObjectRef};
+    /// // An object sent as its instance id (bit 16 set).
+    /// let v = from_bytes(Dialect::GODOT_4, &[24, 0, 1, 0, 7, 0, 0, 0, 0, 0, 0, 0])?;
+    /// assert_eq!(v.as_object(), Some(ObjectRef::Id(7)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_object(&self) -> Option<ObjectRef<'a>> {
         match self {
             VariantRef::Object(o) => Some(*o),

@@ -19,6 +19,15 @@ use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 
 /// One step of a [`Walker`].
+///
+/// ```
+/// use gdwire::read::Event;
+/// use gdwire::{Decoder, Dialect};
+/// let bytes = [28, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0]; // [7]
+/// let events: Vec<Event> = Decoder::new(Dialect::GODOT_4).walk(&bytes).collect::<Result<_, _>>()?;
+/// assert!(matches!(events[..], [Event::Begin(_), Event::Value(_), Event::End]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Event<'a> {
     /// A value that holds no further values: scalars, strings, math types, node paths, packed
@@ -103,6 +112,13 @@ pub struct Walker<'a, const N: usize = 2048> {
 impl<'a> Walker<'a> {
     /// A walker over the value at the start of `bytes` (trailing bytes are left alone; see
     /// [`Walker::offset`]).
+    ///
+    /// ```
+    /// use gdwire::read::Walker;
+    /// use gdwire::{Decoder, Dialect};
+    /// let walker = Walker::new(Decoder::new(Dialect::GODOT_4), &[0, 0, 0, 0]);
+    /// assert_eq!(walker.count(), 1);
+    /// ```
     pub fn new(dec: Decoder, bytes: &'a [u8]) -> Walker<'a> {
         Walker::with_stack(dec, bytes)
     }
@@ -137,6 +153,15 @@ impl<'a, const N: usize> Walker<'a, N> {
 
     /// Starts over on the value at the start of `bytes`, keeping the options and the stack's
     /// memory (no re-initialisation cost).
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect};
+    /// let (a, b) = ([0u8, 0, 0, 0], [1u8, 0, 0, 0, 1, 0, 0, 0]);
+    /// let mut walker = Decoder::new(Dialect::GODOT_4).walk(&a);
+    /// assert_eq!(walker.by_ref().count(), 1);
+    /// walker.reset(&b); // reuse the walker (and its stack) for the next value
+    /// assert_eq!(walker.count(), 1);
+    /// ```
     pub fn reset(&mut self, bytes: &'a [u8]) {
         self.data = bytes;
         self.pos = 0;
@@ -149,16 +174,41 @@ impl<'a, const N: usize> Walker<'a, N> {
     /// Where the walk stands, in bytes from the start: after the last event, the length of
     /// the value (as [`Decoder::validate`] returns it). (Not `position`: on a `&mut Walker`
     /// that name resolves to [`Iterator::position`].)
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect};
+    /// let bytes = [0u8, 0, 0, 0, 0xAA];
+    /// let mut walker = Decoder::new(Dialect::GODOT_4).walk(&bytes);
+    /// walker.by_ref().for_each(drop);
+    /// assert_eq!(walker.offset(), 4); // where the value ended
+    /// ```
     pub fn offset(&self) -> usize {
         self.pos.min(self.data.len())
     }
 
     /// Containers begun and not yet ended.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect};
+    /// let bytes = [28, 0, 0, 0, 1, 0, 0, 0, 28, 0, 0, 0, 0, 0, 0, 0]; // [[]]
+    /// let mut walker = Decoder::new(Dialect::GODOT_4).walk(&bytes);
+    /// walker.next();
+    /// assert_eq!(walker.open_containers(), 1);
+    /// ```
     pub fn open_containers(&self) -> u32 {
         self.open
     }
 
     /// True once the whole value has been walked (or an error ended the walk).
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect};
+    /// let mut walker = Decoder::new(Dialect::GODOT_4).walk(&[0, 0, 0, 0]);
+    /// assert!(!walker.is_done());
+    /// assert!(walker.next().is_some());
+    /// assert!(walker.next().is_none());
+    /// assert!(walker.is_done());
+    /// ```
     pub fn is_done(&self) -> bool {
         self.state == State::Done && self.ends == 0
     }
@@ -299,6 +349,22 @@ impl<const N: usize> FusedIterator for Walker<'_, N> {}
 impl Decoder {
     /// A [`Walker`] over the value at the start of `bytes`: every nested value as a flat
     /// stream of events, validated in the same single pass.
+    ///
+    /// ```
+    /// use gdwire::read::Event;
+    /// use gdwire::{Decoder, Dialect};
+    /// // Count the ints anywhere in [1, [2, 3]] in one linear pass.
+    /// let bytes = [28, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 28, 0, 0, 0, 2, 0, 0, 0,
+    ///     2, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0];
+    /// let mut ints = 0;
+    /// for event in Decoder::new(Dialect::GODOT_4).walk(&bytes) {
+    ///     if let Event::Value(v) = event? {
+    ///         ints += usize::from(v.as_int().is_some());
+    ///     }
+    /// }
+    /// assert_eq!(ints, 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn walk<'a>(&self, bytes: &'a [u8]) -> Walker<'a> {
         Walker::new(*self, bytes)
     }

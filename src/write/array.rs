@@ -11,6 +11,18 @@ use VariantType as T;
 
 impl<S: Sink> Writer<S> {
     /// Starts an untyped Array of `len` elements.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.begin_array(2)?;
+    /// w.int(1)?;
+    /// w.string("two")?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "[1, \"two\"]");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn begin_array(&mut self, len: usize) -> Result<()> {
         self.guard(|w| {
             let depth = w.item()?;
@@ -23,11 +35,37 @@ impl<S: Sink> Writer<S> {
     /// Starts a typed Array of `len` elements. Godot 4.3+: header bits 16–17 and a type block
     /// (docs/wire-format.md §4.10). Pandemonium 5: a `TypedArray` (docs/wire-format.md §4.12). Other dialects have no typed
     /// arrays: an untyped Array is written, as Godot 4.0–4.2 do.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// use gdwire::{ContainerTypeSpec, VariantType};
+    /// w.begin_typed_array(2, ContainerTypeSpec::Builtin(VariantType::Int))?;
+    /// w.int(1)?;
+    /// w.int(2)?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "Array[int]([1, 2])");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn begin_typed_array(&mut self, len: usize, element: ContainerTypeSpec<'_>) -> Result<()> {
         self.typed_array(T::TypedArray, len, element)
     }
 
     /// Like [`Writer::begin_typed_array`], but a `PackedTypedArray` in Pandemonium 5.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, ContainerTypeSpec, Dialect, VariantType, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::PANDEMONIUM_5);
+    /// w.begin_packed_typed_array(2, ContainerTypeSpec::Builtin(VariantType::Int))?;
+    /// w.int(1)?;
+    /// w.int(2)?;
+    /// w.finish()?;
+    /// let array = from_bytes(Dialect::PANDEMONIUM_5, &out)?.as_array().unwrap();
+    /// assert_eq!(array.len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn begin_packed_typed_array(
         &mut self,
         len: usize,

@@ -14,6 +14,15 @@ pub(super) const ENCODED_OBJECT_AS_ID: &[u8] = b"EncodedObjectAsID";
 
 /// The element type of a typed container, for [`Writer::begin_typed_array`] and
 /// [`Writer::begin_typed_dictionary`].
+///
+/// ```
+/// use gdwire::{ContainerTypeSpec, Dialect, Writer};
+/// let mut out = Vec::new();
+/// let mut w = Writer::new(&mut out, Dialect::GODOT_4).with_full_objects(true);
+/// w.begin_typed_array(0, ContainerTypeSpec::ClassName("Node"))?; // Array[Node]
+/// w.finish()?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ContainerTypeSpec<'s> {
     /// A builtin type. `Builtin(Nil)` means untyped (Godot's `Variant`); `Builtin(Object)` is

@@ -11,6 +11,18 @@ use VariantType as T;
 
 impl<S: Sink> Writer<S> {
     /// Starts an untyped Dictionary of `len` entries: then `len` × (key, value).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.begin_dictionary(1)?;
+    /// w.string("hp")?; // key
+    /// w.int(100)?; // value
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "{\n\"hp\": 100\n}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn begin_dictionary(&mut self, len: usize) -> Result<()> {
         self.guard(|w| {
             let depth = w.item()?;
@@ -22,6 +34,20 @@ impl<S: Sink> Writer<S> {
 
     /// Starts a typed Dictionary (Godot 4.4+: header bits 16–19 and type blocks, docs/wire-format.md §4.9).
     /// Elsewhere an untyped Dictionary is written. `Builtin(Nil)` leaves that side untyped.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// use gdwire::{ContainerTypeSpec, VariantType};
+    /// let (s, i) = (ContainerTypeSpec::Builtin(VariantType::String), ContainerTypeSpec::Builtin(VariantType::Int));
+    /// w.begin_typed_dictionary(1, s, i)?;
+    /// w.string("hp")?;
+    /// w.int(100)?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "Dictionary[String, int]({\n\"hp\": 100\n})");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn begin_typed_dictionary(
         &mut self,
         len: usize,

@@ -4,6 +4,22 @@
 //! Output is byte-exact with the engine's `encode_variant` for the chosen [`Dialect`], so
 //! engine-made bytes decode and re-encode to the same bytes (except NodePath pad bytes, which
 //! the engine before 4.6.3 leaves uninitialised and this crate writes as zeros).
+//!
+//! ```
+//! use gdwire::write::Endian;
+//! use gdwire::{Dialect, Writer};
+//!
+//! // StreamPeer.put_var({"hp": 100}) for a Godot 4 peer, into a fixed buffer.
+//! let mut buf = [0u8; 64];
+//! let mut w = Writer::new(&mut buf, Dialect::GODOT_4).with_length_prefix(Endian::Little);
+//! w.begin_dictionary(1)?;
+//! w.string("hp")?;
+//! w.int(100)?;
+//! let n = w.finish()?;
+//! assert_eq!(buf[..4], [28, 0, 0, 0]); // the length prefix
+//! assert_eq!(n, 32);
+//! # Ok::<(), gdwire::Error>(())
+//! ```
 
 mod array;
 mod container_type;
@@ -80,7 +96,16 @@ pub fn to_slice(dialect: Dialect, value: &VariantRef<'_>, buf: &mut [u8]) -> Res
 
 /// Re-encodes `value` into a new `Vec` in `dialect` (full objects and typed-container classes
 /// kept as in the view). Feature `alloc`.
+///
+/// ```
+/// use gdwire::{from_bytes, to_vec, Dialect};
+/// // Godot 3 bytes of [1] re-encoded for Godot 4 (Array is id 19 there, 28 here).
+/// let v = from_bytes(Dialect::GODOT_3, &[19, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0])?;
+/// assert_eq!(to_vec(Dialect::GODOT_4, &v)?, [28, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub fn to_vec(dialect: Dialect, value: &VariantRef<'_>) -> Result<alloc::vec::Vec<u8>> {
     let mut out = alloc::vec::Vec::new();
     let mut w = Writer::new(&mut out, dialect).with_full_objects(true);

@@ -14,6 +14,16 @@ impl<S: Sink> Writer<S> {
     /// A NodePath from its parts: names (`/`-separated in text), subnames (`:`-separated),
     /// and whether it is absolute. Pad bytes are written as zeros (the engine before 4.6.3
     /// leaves them uninitialised).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.node_path(&["root", "Player"], &["position"], true)?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "NodePath(\"/root/Player:position\")");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn node_path<N: AsRef<str>, U: AsRef<str>>(
         &mut self,
         names: &[N],

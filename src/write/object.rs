@@ -11,6 +11,16 @@ use VariantType as T;
 impl<S: Sink> Writer<S> {
     /// An object by instance id (the engine's default, `full_objects = false`): bit 16 and
     /// the `u64` id. Id 0 (a null object) is written as Nil, like the engine.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.object_id(1234)?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "Object(EncodedObjectAsID,\"object_id\":1234,\"script\":null)\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn object_id(&mut self, id: u64) -> Result<()> {
         self.leaf(|w| w.put_object_id(id))
     }
@@ -19,6 +29,19 @@ impl<S: Sink> Writer<S> {
     /// count; then write `properties` × ([`Writer::property_name`], value). A class that is empty
     /// as text (empty, starting with NUL, or only a BOM: the engine reads a null object) is
     /// [`ErrorKind::EmptyClassName`]: write a null object with [`Writer::nil`].
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Decoder, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_3).with_full_objects(true);
+    /// w.begin_object("Node2D", 1)?;
+    /// w.property_name("visible")?;
+    /// w.bool(false)?;
+    /// w.finish()?;
+    /// let v = Decoder::new(Dialect::GODOT_3).with_allow_objects(true).decode_exact(&out)?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_3, &v)?, "Object(Node2D,\"visible\":false)\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn begin_object(&mut self, class: &str, properties: usize) -> Result<()> {
         self.guard(|w| {
             let depth = w.item()?;
@@ -39,6 +62,15 @@ impl<S: Sink> Writer<S> {
     }
 
     /// The name of the next property of the innermost full object.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4).with_full_objects(true);
+    /// w.begin_object("Resource", 1)?;
+    /// assert!(w.int(1).is_err()); // a property name must come first
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn property_name(&mut self, name: &str) -> Result<()> {
         self.guard(|w| {
             w.expect_property()?;
@@ -49,11 +81,31 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A Callable (Godot 4): the engine sends the header only and decodes an empty Callable.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.callable()?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "Callable()");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn callable(&mut self) -> Result<()> {
         self.leaf(|w| w.header(T::Callable, 0))
     }
 
     /// A Signal (Godot 4): name and object id.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.signal("hit", 1234)?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "Signal()");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn signal(&mut self, name: &str, object_id: u64) -> Result<()> {
         self.leaf(|w| {
             w.header(T::Signal, 0)?;

@@ -17,11 +17,31 @@ use VariantType as T;
 
 impl<S: Sink> Writer<S> {
     /// A PackedByteArray (PoolByteArray), zero-padded to 4 bytes.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.packed_bytes(&[1, 2, 3])?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "PackedByteArray(1, 2, 3)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_bytes(&mut self, bytes: &[u8]) -> Result<()> {
         self.leaf(|w| w.put_packed_raw(T::PackedByteArray, 0, bytes.len(), bytes))
     }
 
     /// A PackedByteArray from an iterator of known length.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.packed_bytes_iter((1..=3u8).rev())?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "PackedByteArray(3, 2, 1)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_bytes_iter<I>(&mut self, items: I) -> Result<()>
     where
         I: IntoIterator,
@@ -35,6 +55,16 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A PackedInt32Array (PoolIntArray), from a slice or any iterator of known length.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.packed_i32([1, -1])?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "PackedInt32Array(1, -1)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_i32<I>(&mut self, items: I) -> Result<()>
     where
         I: IntoIterator,
@@ -50,6 +80,16 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A PackedInt64Array (Godot 4).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.packed_i64([1i64 << 40])?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "PackedInt64Array(1099511627776)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_i64<I>(&mut self, items: I) -> Result<()>
     where
         I: IntoIterator,
@@ -65,6 +105,16 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A PackedFloat32Array (PoolRealArray); always `f32`.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.packed_f32([0.5f32, 2.0])?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "PackedFloat32Array(0.5, 2)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_f32<I>(&mut self, items: I) -> Result<()>
     where
         I: IntoIterator,
@@ -80,6 +130,16 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A PackedFloat64Array (Godot 4).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.packed_f64([0.1f64])?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "PackedFloat64Array(0.1)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_f64<I>(&mut self, items: I) -> Result<()>
     where
         I: IntoIterator,
@@ -96,6 +156,16 @@ impl<S: Sink> Writer<S> {
 
     /// A PackedStringArray (PoolStringArray): each element's length counts a NUL terminator
     /// that is written, then zero padding, like the engine.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.packed_strings(["a", "b"])?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "PackedStringArray(\"a\", \"b\")");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_strings<I>(&mut self, items: I) -> Result<()>
     where
         I: IntoIterator,
@@ -121,6 +191,16 @@ impl<S: Sink> Writer<S> {
 
     /// A PackedVector2Array from `[x, y]` items of `f32` or `f64`, written with the writer's
     /// [`Writer::precision`].
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.packed_vector2([[1.0f32, 2.0]])?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "PackedVector2Array(1, 2)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_vector2<R: Real, I>(&mut self, items: I) -> Result<()>
     where
         I: IntoIterator,
@@ -131,6 +211,16 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A PackedVector3Array from `[x, y, z]` items, written with the writer's precision.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.packed_vector3([[1.0f32, 2.0, 3.0]])?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "PackedVector3Array(1, 2, 3)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_vector3<R: Real, I>(&mut self, items: I) -> Result<()>
     where
         I: IntoIterator,
@@ -142,6 +232,16 @@ impl<S: Sink> Writer<S> {
 
     /// A PackedVector4Array (Godot 4.3+, Pandemonium 3.8+ `PoolVector4Array`), written with
     /// the writer's precision.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.packed_vector4([[1.0f32, 2.0, 3.0, 4.0]])?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "PackedVector4Array(1, 2, 3, 4)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_vector4<R: Real, I>(&mut self, items: I) -> Result<()>
     where
         I: IntoIterator,
@@ -152,6 +252,16 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A PackedColorArray from `[r, g, b, a]` items; always `f32`.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.packed_color([[1.0, 0.5, 0.0, 1.0]])?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "PackedColorArray(1, 0.5, 0, 1)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_color<I>(&mut self, items: I) -> Result<()>
     where
         I: IntoIterator,
@@ -166,6 +276,18 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A Pandemonium PoolVector2iArray.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantType, Writer};
+    /// // Pandemonium 3.8+ has integer vector pool arrays; Godot has none.
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::PANDEMONIUM_3_8);
+    /// w.packed_vector2i([[1, 2], [3, 4]])?;
+    /// w.finish()?;
+    /// let v = from_bytes(Dialect::PANDEMONIUM_3_8, &out)?;
+    /// assert_eq!(v.variant_type(), VariantType::PackedVector2iArray);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_vector2i<I>(&mut self, items: I) -> Result<()>
     where
         I: IntoIterator,
@@ -176,6 +298,18 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A Pandemonium PoolVector3iArray.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantType, Writer};
+    /// // Pandemonium 3.8+ has integer vector pool arrays; Godot has none.
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::PANDEMONIUM_3_8);
+    /// w.packed_vector3i([[1, 2, 3]])?;
+    /// w.finish()?;
+    /// let v = from_bytes(Dialect::PANDEMONIUM_3_8, &out)?;
+    /// assert_eq!(v.variant_type(), VariantType::PackedVector3iArray);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_vector3i<I>(&mut self, items: I) -> Result<()>
     where
         I: IntoIterator,
@@ -188,6 +322,18 @@ impl<S: Sink> Writer<S> {
     /// A Pandemonium 3.8+ PoolVector4iArray. The true `w` is written; the Pandemonium encoder
     /// writes `z` in that slot and its decoder reads `w` from the `z` slot (docs/wire-format.md
     /// §4.12), so the engine sees `w == z` either way.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect, VariantType, Writer};
+    /// // Pandemonium 3.8+ has integer vector pool arrays; Godot has none.
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::PANDEMONIUM_3_8);
+    /// w.packed_vector4i([[1, 2, 3, 4]])?;
+    /// w.finish()?;
+    /// let v = from_bytes(Dialect::PANDEMONIUM_3_8, &out)?;
+    /// assert_eq!(v.variant_type(), VariantType::PackedVector4iArray);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn packed_vector4i<I>(&mut self, items: I) -> Result<()>
     where
         I: IntoIterator,

@@ -6,6 +6,14 @@ use crate::write::sink::Sink;
 use crate::write::writer::Writer;
 
 /// Byte order of a length prefix (the payload is always little-endian).
+///
+/// ```
+/// use gdwire::frame::Framing;
+/// use gdwire::write::Endian;
+/// assert_eq!(Framing::new(Endian::Big).prefix(8)?, [0, 0, 0, 8]);
+/// assert_eq!(Framing::new(Endian::Little).prefix(8)?, [8, 0, 0, 0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Endian {
     /// Little-endian: the engine's default, and always for `PacketPeerStream`.
@@ -20,6 +28,17 @@ impl<S: Sink> Writer<S> {
     /// Precedes the value with its `u32` length in `endian` order, as `StreamPeer.put_var`,
     /// `FileAccess.store_var` (Godot 3 `File.store_var`) and `PacketPeerStream` write (spec
     /// §6). The prefix is patched by [`Writer::finish`].
+    ///
+    /// ```
+    /// use gdwire::write::Endian;
+    /// use gdwire::{Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4).with_length_prefix(Endian::Little);
+    /// w.int(7)?;
+    /// w.finish()?;
+    /// assert_eq!(out, [8, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0]); // StreamPeer.put_var(7)
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_length_prefix(mut self, endian: Endian) -> Self {
         self.prefix = Some(endian);
         self

@@ -11,6 +11,17 @@ impl<S: Sink> Writer<S> {
     /// counts from this item's depth). `bytes` must hold exactly one value
     /// ([`ErrorKind::TrailingBytes`] otherwise). A PackedByteArray left unpadded at the very
     /// end, which the engine accepts, gets its zero padding.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.begin_array(1)?;
+    /// w.raw(&[2, 0, 0, 0, 7, 0, 0, 0])?; // checked with the reader, then copied
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "[7]");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn raw(&mut self, bytes: &[u8]) -> Result<()> {
         self.guard(|w| {
             let depth = w.item()?;

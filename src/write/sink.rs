@@ -7,18 +7,72 @@ use crate::error::{Error, ErrorKind, Result};
 /// Positions are counted from the sink's creation. A sink may accept bytes without storing
 /// them (a full [`SliceSink`] keeps counting so it can say how much room was needed); such a
 /// sink reports the shortfall from [`Sink::check`], which [`crate::Writer::finish`] calls.
+///
+/// ```
+/// use gdwire::{Dialect, Sink, Writer};
+/// // A sink that only hashes what it is given (no storage).
+/// #[derive(Default)]
+/// struct Checksum { sum: u32, len: usize }
+/// impl Sink for Checksum {
+///     fn write(&mut self, bytes: &[u8]) -> gdwire::Result<()> {
+///         self.sum = bytes.iter().fold(self.sum, |s, b| s.wrapping_mul(31).wrapping_add(u32::from(*b)));
+///         self.len += bytes.len();
+///         Ok(())
+///     }
+///     fn position(&self) -> usize { self.len }
+///     fn patch(&mut self, _at: usize, _bytes: &[u8]) -> gdwire::Result<()> { Ok(()) }
+/// }
+/// let mut w = Writer::new(Checksum::default(), Dialect::GODOT_4);
+/// w.string("hello")?;
+/// assert_eq!(w.finish()?, 16);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Sink {
     /// Appends `bytes`.
+    ///
+    /// ```
+    /// use gdwire::Sink;
+    /// let mut out = Vec::new();
+    /// out.write(&[1, 2, 3])?;
+    /// assert_eq!(out, [1, 2, 3]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn write(&mut self, bytes: &[u8]) -> Result<()>;
 
     /// Bytes accepted so far (stored or only counted).
+    ///
+    /// ```
+    /// use gdwire::Sink;
+    /// let mut out = Vec::new();
+    /// out.write(&[1, 2, 3])?;
+    /// assert_eq!(Sink::position(&out), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn position(&self) -> usize;
 
     /// Overwrites `bytes.len()` already-written bytes at `at` (used to patch a length
     /// prefix). Bytes the sink did not store are left alone.
+    ///
+    /// ```
+    /// use gdwire::Sink;
+    /// let mut out = Vec::new();
+    /// out.write(&[0, 0, 0, 0, 9])?;
+    /// out.patch(0, &[1, 0, 0, 0])?; // e.g. a length prefix, once known
+    /// assert_eq!(out, [1, 0, 0, 0, 9]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn patch(&mut self, at: usize, bytes: &[u8]) -> Result<()>;
 
     /// Fails if some accepted bytes could not be stored (default: never).
+    ///
+    /// ```
+    /// use gdwire::{Sink, SliceSink};
+    /// let mut buf = [0u8; 2];
+    /// let mut sink = SliceSink::new(&mut buf);
+    /// sink.write(&[1, 2, 3])?; // accepted and counted
+    /// assert!(sink.check().is_err()); // but one byte could not be stored
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn check(&self) -> Result<()> {
         Ok(())
     }
@@ -43,10 +97,31 @@ impl<S: Sink + ?Sized> Sink for &mut S {
 
 /// Conversion into a [`Sink`]: every sink, plus `&mut [u8]` and `&mut [u8; N]` (which become
 /// a [`SliceSink`]). This is what [`crate::Writer::new`] takes.
+///
+/// ```
+/// use gdwire::write::IntoSink;
+/// use gdwire::Sink;
+/// let mut buf = [0u8; 4];
+/// let sink = (&mut buf[..]).into_sink(); // a SliceSink
+/// assert_eq!(sink.position(), 0);
+/// ```
 pub trait IntoSink {
     /// The sink produced.
+    ///
+    /// ```
+    /// use gdwire::write::IntoSink;
+    /// fn takes<I: IntoSink>(sink: I) -> I::Sink { sink.into_sink() }
+    /// let _vec_sink: Vec<u8> = takes(Vec::new());
+    /// ```
     type Sink: Sink;
     /// Converts.
+    ///
+    /// ```
+    /// use gdwire::write::IntoSink;
+    /// use gdwire::Sink;
+    /// let sink = Vec::<u8>::new().into_sink();
+    /// assert_eq!(sink.position(), 0);
+    /// ```
     fn into_sink(self) -> Self::Sink;
 }
 
@@ -104,6 +179,16 @@ pub struct SliceSink<'a> {
 
 impl<'a> SliceSink<'a> {
     /// A sink writing from the start of `buf`.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, SliceSink, Writer};
+    /// let mut buf = [0u8; 8];
+    /// let mut w = Writer::new(SliceSink::new(&mut buf), Dialect::GODOT_4);
+    /// w.int(3)?;
+    /// w.finish()?;
+    /// assert_eq!(w.sink().written(), [2, 0, 0, 0, 3, 0, 0, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(buf: &'a mut [u8]) -> SliceSink<'a> {
         SliceSink {
             buf,
@@ -113,16 +198,43 @@ impl<'a> SliceSink<'a> {
     }
 
     /// The bytes stored so far.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, SliceSink, Writer};
+    /// let mut buf = [0u8; 4];
+    /// let mut w = Writer::new(SliceSink::new(&mut buf), Dialect::GODOT_4);
+    /// w.nil()?;
+    /// assert_eq!(w.sink().written(), [0, 0, 0, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn written(&self) -> &[u8] {
         &self.buf[..self.stored]
     }
 
     /// True once a write did not fit.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, SliceSink, Writer};
+    /// let mut buf = [0u8; 4];
+    /// let mut w = Writer::new(SliceSink::new(&mut buf), Dialect::GODOT_4);
+    /// w.int(3)?;
+    /// assert!(w.sink().is_full());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_full(&self) -> bool {
         self.total > self.stored
     }
 
     /// The buffer size the output needs so far.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, SliceSink, Writer};
+    /// let mut buf = [0u8; 4];
+    /// let mut w = Writer::new(SliceSink::new(&mut buf), Dialect::GODOT_4);
+    /// w.int(3)?;
+    /// assert_eq!(w.sink().needed(), 8);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn needed(&self) -> usize {
         self.total
     }
@@ -217,16 +329,37 @@ pub struct CountingSink {
 
 impl CountingSink {
     /// A sink at length 0.
+    ///
+    /// ```
+    /// use gdwire::{CountingSink, Dialect, Writer};
+    /// let mut w = Writer::new(CountingSink::new(), Dialect::GODOT_4);
+    /// w.string("hello")?;
+    /// assert_eq!(w.finish()?, 16); // nothing stored, only counted
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn new() -> CountingSink {
         CountingSink { len: 0 }
     }
 
     /// Bytes counted.
+    ///
+    /// ```
+    /// use gdwire::{CountingSink, Dialect, Writer};
+    /// let mut w = Writer::new(CountingSink::new(), Dialect::GODOT_4);
+    /// w.nil()?;
+    /// assert_eq!(w.sink().len(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn len(&self) -> usize {
         self.len
     }
 
     /// True when nothing was counted.
+    ///
+    /// ```
+    /// use gdwire::CountingSink;
+    /// assert!(CountingSink::new().is_empty());
+    /// ```
     pub const fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -261,6 +394,7 @@ impl Sink for CountingSink {
 /// # Ok::<(), gdwire::Error>(())
 /// ```
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Sink for alloc::vec::Vec<u8> {
     #[inline]
     fn write(&mut self, bytes: &[u8]) -> Result<()> {

@@ -17,6 +17,18 @@ use crate::write::writer::Writer;
 /// only; nesting depth itself is limited to the engine's 1024 ([`MAX_DEPTH`]).
 /// [`Writer::value`] and [`Writer::raw`] do not use these slots. With the `alloc` feature,
 /// [`Writer::with_heap_spill`] lifts the limit.
+///
+/// ```
+/// use gdwire::write::MAX_OPEN_CONTAINERS;
+/// use gdwire::{Dialect, Writer};
+/// let mut out = Vec::new();
+/// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+/// for _ in 0..MAX_OPEN_CONTAINERS {
+///     w.begin_array(2)?; // each still owes its second item
+/// }
+/// assert!(w.begin_array(2).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const MAX_OPEN_CONTAINERS: usize = 64;
 
 /// Slots for the enclosing containers: the innermost one is `Writer::top`.

@@ -9,6 +9,16 @@ use VariantType as T;
 
 impl<S: Sink> Writer<S> {
     /// A String.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.string("hp")?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "\"hp\"");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn string(&mut self, s: &str) -> Result<()> {
         self.leaf(|w| w.text_item(T::String, s.as_bytes()))
     }
@@ -17,6 +27,16 @@ impl<S: Sink> Writer<S> {
     /// reader accepts (UTF-8; Godot 3 also takes the non-UTF-8 forms its parser allows, e.g.
     /// 5- and 6-byte sequences), else [`ErrorKind::InvalidText`] (and, like every error, the
     /// writer stops): the writer never emits bytes the reader (and the engine) would reject.
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.string_bytes(b"hp")?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "\"hp\"");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn string_bytes(&mut self, s: &[u8]) -> Result<()> {
         self.leaf(|w| {
             if !crate::read::text_is_valid(s, w.dialect.text_rules()) {
@@ -27,6 +47,16 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A StringName (Godot 4, Pandemonium).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.string_name("jump")?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "&\"jump\"");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn string_name(&mut self, s: &str) -> Result<()> {
         self.leaf(|w| w.text_item(T::StringName, s.as_bytes()))
     }

@@ -31,6 +31,19 @@ impl<S: Sink> Writer<S> {
     /// anything else is re-encoded item by item in one linear pass over its bytes (the
     /// reader's traversal, `read/skip.rs`), whose nesting stack continues in a nested call
     /// every 32 levels with items pending. Depth above 1024 is [`ErrorKind::TooDeep`].
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// // Re-encode a decoded value inside a new array.
+    /// let old = from_bytes(Dialect::GODOT_4, &[2, 0, 0, 0, 7, 0, 0, 0])?;
+    /// w.begin_array(1)?;
+    /// w.value(&old)?;
+    /// w.finish()?;
+    /// assert_eq!(text::to_text(Dialect::GODOT_4, &from_bytes(Dialect::GODOT_4, &out)?)?, "[7]");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn value(&mut self, v: &VariantRef<'_>) -> Result<()> {
         self.guard(|w| {
             let depth = w.item()?;

@@ -72,6 +72,17 @@ impl<S: Sink> core::fmt::Debug for Writer<S> {
 impl<S: Sink> Writer<S> {
     /// A writer for `dialect` with engine defaults: single precision, objects as ids, no
     /// length prefix. `sink` is any [`Sink`], or `&mut [u8]` / `&mut [u8; N]`.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, Writer};
+    /// // Into a fixed buffer: no allocation.
+    /// let mut buf = [0u8; 16];
+    /// let mut w = Writer::new(&mut buf, Dialect::GODOT_3);
+    /// w.bool(true)?;
+    /// assert_eq!(w.finish()?, 8);
+    /// assert_eq!(buf[..8], [1, 0, 0, 0, 1, 0, 0, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new<I: IntoSink<Sink = S>>(sink: I, dialect: Dialect) -> Writer<S> {
         let sink = sink.into_sink();
         let start = sink.position();
@@ -98,6 +109,16 @@ impl<S: Sink> Writer<S> {
     /// Projection and PackedVector2/3/4Array; never for Color, PackedColorArray,
     /// PackedFloat32Array or integer vectors. Ignored (always single) in Godot 3 and
     /// Pandemonium dialects. [`Writer::value`] uses each view's own precision instead.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, Precision, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4).with_precision(Precision::Double);
+    /// w.vector2(gdwire::math::Vector2 { x: 1.0, y: 2.0 })?;
+    /// w.finish()?;
+    /// assert_eq!(out.len(), 4 + 16); // bit 16 set, two f64
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_precision(mut self, precision: Precision) -> Self {
         self.precision = precision;
         self
@@ -107,6 +128,17 @@ impl<S: Sink> Writer<S> {
     /// [`Writer::begin_object`] and full-object views in [`Writer::value`], and keeps class
     /// names and script paths of typed containers (otherwise written as
     /// `"EncodedObjectAsID"`, or the object-as-id flag in Pandemonium 5, like the engine).
+    ///
+    /// ```
+    /// use gdwire::{Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// assert!(w.begin_object("Node", 0).is_err()); // objects as ids only, like the engine's default
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4).with_full_objects(true);
+    /// w.begin_object("Node", 0)?;
+    /// w.finish()?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_full_objects(mut self, full: bool) -> Self {
         self.full_objects = full;
         self
@@ -136,18 +168,32 @@ impl<S: Sink> Writer<S> {
     ///
     /// [`MAX_OPEN_CONTAINERS`]: crate::write::MAX_OPEN_CONTAINERS
     #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
     pub fn with_heap_spill(mut self, spill: bool) -> Self {
         self.spilled = spill.then(alloc::vec::Vec::new);
         self
     }
 
     /// The dialect.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// assert_eq!(Writer::new(&mut out, Dialect::GODOT_3).dialect(), Dialect::GODOT_3);
+    /// ```
     pub fn dialect(&self) -> Dialect {
         self.dialect
     }
 
     /// The precision math types are written with by the streaming calls (always single where
     /// the dialect has no 64-bit math flag).
+    ///
+    /// ```
+    /// use gdwire::{Dialect, Precision, Writer};
+    /// let mut out = Vec::new();
+    /// let w = Writer::new(&mut out, Dialect::GODOT_3).with_precision(Precision::Double);
+    /// assert_eq!(w.precision(), Precision::Single); // Godot 3 has no 64-bit math
+    /// ```
     pub fn precision(&self) -> Precision {
         if self.dialect.math_follows_flag_64() {
             self.precision
@@ -157,16 +203,44 @@ impl<S: Sink> Writer<S> {
     }
 
     /// Bytes written (or, for a full [`crate::SliceSink`], counted) by this writer so far.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.begin_array(1)?;
+    /// assert_eq!(w.position(), 8);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn position(&self) -> usize {
         self.sink.position() - self.start
     }
 
     /// The sink.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.nil()?;
+    /// assert_eq!(w.sink().len(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn sink(&self) -> &S {
         &self.sink
     }
 
     /// Gives the sink back.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, Writer};
+    /// let mut w = Writer::new(Vec::new(), Dialect::GODOT_4);
+    /// w.int(1)?;
+    /// w.finish()?;
+    /// let bytes: Vec<u8> = w.into_sink();
+    /// assert_eq!(bytes, [2, 0, 0, 0, 1, 0, 0, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn into_sink(self) -> S {
         self.sink
     }
@@ -176,6 +250,16 @@ impl<S: Sink> Writer<S> {
     /// containers still owe items (or nothing was written), with
     /// [`ErrorKind::BufferFull`] if a [`crate::SliceSink`] ran out of room (`needed` = the
     /// size of the whole output), or with the writer's earlier error.
+    ///
+    /// ```
+    /// use gdwire::{Dialect, ErrorKind, Writer};
+    /// let mut out = Vec::new();
+    /// let mut w = Writer::new(&mut out, Dialect::GODOT_4);
+    /// w.begin_array(2)?;
+    /// w.int(1)?;
+    /// assert!(matches!(w.finish().unwrap_err().kind(), ErrorKind::MissingItems { .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn finish(&mut self) -> Result<usize> {
         if let Some(e) = self.error {
             return Err(e);

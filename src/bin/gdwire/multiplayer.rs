@@ -24,7 +24,7 @@ pub fn for_each_packet(
     mut each: impl FnMut(Option<u8>, Packet<'_>) -> Result<()>,
 ) -> Result<u64> {
     let tagged = wire.framing == crate::common::FramingArg::MultiplayerCapture;
-    for_each_record(wire, file, |rec: Record<'_>| {
+    for_each_record(&wire.multiplayer_plan(), file, |rec: Record<'_>| {
         let (tag, packet, base) = match (tagged, rec.payload.split_first()) {
             (true, Some((&tag, packet))) => (Some(tag), packet, rec.offset + 1),
             (true, None) => {

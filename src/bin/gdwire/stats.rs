@@ -8,7 +8,9 @@ use gdwire::read::Event;
 use gdwire::{Decoder, Dialect, ErrorKind, VariantType};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::common::{display_name, for_each_record, input_len, FramingArg, Inputs, WireArgs};
+use crate::common::{
+    display_name, for_each_record, hint, input_len, plan, Inputs, Located, Plan, WireArgs,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -123,17 +125,18 @@ fn progress(len: Option<u64>) -> ProgressBar {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     crate::multiplayer::reject(&args.wire, "stats")?;
-    let dialect = args.wire.dialect;
-    let decoder = Decoder::new(dialect).with_allow_objects(args.allow_objects);
+    let make = |dialect: Dialect| Decoder::new(dialect).with_allow_objects(args.allow_objects);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     for file in &args.inputs.files {
+        let plan = plan(&args.wire, file, &make, false)?;
+        let decoder = make(plan.dialect);
         let bar = progress(input_len(file));
         let mut t = Totals::default();
         let mut last_tick = 0usize;
-        let result = for_each_record(&args.wire, file, |rec| {
+        let result = for_each_record(&plan, file, |rec| {
             let ty = walk(&decoder, rec.payload, &mut t)
-                .map_err(|e| crate::common::Located::new(file, rec.index, rec.offset, e))?;
+                .map_err(|e| Located::new(file, rec.index, rec.offset, e))?;
             let size = rec.payload.len();
             t.frames += 1;
             t.payload_bytes += size as u64;
@@ -150,27 +153,28 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(())
         });
         bar.finish_and_clear();
-        let bytes = result?;
-        report(&mut out, file, bytes, &args, dialect, &t)?;
+        let bytes = match result {
+            Ok(bytes) => bytes,
+            Err(e) if e.downcast_ref::<Located>().is_some() => {
+                out.flush()?;
+                eprintln!("gdwire: {e:#}");
+                eprintln!(
+                    "gdwire: {}",
+                    hint(&args.wire, file, plan.data.as_deref(), &make)
+                );
+                return Ok(ExitCode::FAILURE);
+            }
+            Err(e) => return Err(e),
+        };
+        report(&mut out, file, bytes, &plan, &t)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn report(
-    out: &mut impl Write,
-    file: &str,
-    bytes: u64,
-    args: &Args,
-    dialect: Dialect,
-    t: &Totals,
-) -> io::Result<()> {
-    let framing = match args.wire.framing {
-        FramingArg::None => "none",
-        FramingArg::Stream => "stream",
-        FramingArg::StreamBe => "stream-be",
-        FramingArg::Multiplayer | FramingArg::MultiplayerCapture => "multiplayer",
-    };
+fn report(out: &mut impl Write, file: &str, bytes: u64, plan: &Plan, t: &Totals) -> io::Result<()> {
+    let dialect = plan.dialect;
+    let framing = plan.framing.name();
     let nested: u64 = t.all.iter().sum();
     writeln!(
         out,

@@ -67,6 +67,12 @@ pub(crate) struct Syntax {
 }
 
 /// Why a text could not be read as a value.
+///
+/// ```
+/// use gdwire::{text, Dialect};
+/// let err = text::parse(Dialect::GODOT_3, "Vector2( 1 )").unwrap_err();
+/// assert!(matches!(err, text::TextParseError::Syntax { line: 1, .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TextParseError {
@@ -99,6 +105,13 @@ pub enum TextParseError {
 
 impl TextParseError {
     /// 1-based line of the error.
+    ///
+    /// ```
+    /// use gdwire::{text, Dialect};
+    /// let err = text::parse(Dialect::GODOT_4, "[\n1,\n?]").unwrap_err();
+    /// assert_eq!(err.line(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn line(&self) -> usize {
         match self {
             TextParseError::Syntax { line, .. } | TextParseError::Encode { line, .. } => *line,
@@ -106,6 +119,13 @@ impl TextParseError {
     }
 
     /// 1-based column of the error, in characters.
+    ///
+    /// ```
+    /// use gdwire::{text, Dialect};
+    /// let err = text::parse(Dialect::GODOT_4, "[1, ?]").unwrap_err();
+    /// assert_eq!(err.column(), 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn column(&self) -> usize {
         match self {
             TextParseError::Syntax { column, .. } | TextParseError::Encode { column, .. } => {
@@ -115,6 +135,13 @@ impl TextParseError {
     }
 
     /// Byte offset of the error in the text.
+    ///
+    /// ```
+    /// use gdwire::{text, Dialect};
+    /// let err = text::parse(Dialect::GODOT_4, "[1, ?]").unwrap_err();
+    /// assert_eq!(err.offset(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn offset(&self) -> usize {
         match self {
             TextParseError::Syntax { offset, .. } | TextParseError::Encode { offset, .. } => {
@@ -242,6 +269,13 @@ pub fn parse_many(dialect: Dialect, text: &str) -> ParseMany<'_> {
 }
 
 /// Iterator over the encoded values of a text; see [`parse_many`].
+///
+/// ```
+/// use gdwire::{text, Dialect};
+/// let values: Vec<Vec<u8>> = text::parse_many(Dialect::GODOT_3, "; a comment\n1\n2\n").collect::<Result<_, _>>()?;
+/// assert_eq!(values.len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct ParseMany<'t> {
     parser: Parser<'t>,
     dialect: Dialect,
@@ -265,11 +299,27 @@ impl fmt::Debug for ParseMany<'_> {
 
 impl ParseMany<'_> {
     /// Byte offset where the value last returned (or failed) starts.
+    ///
+    /// ```
+    /// use gdwire::{text, Dialect};
+    /// let mut values = text::parse_many(Dialect::GODOT_4, "1 22");
+    /// values.next();
+    /// values.next();
+    /// assert_eq!(values.offset(), 2);
+    /// ```
     pub fn offset(&self) -> usize {
         self.start
     }
 
     /// 1-based line where the value last returned (or failed) starts.
+    ///
+    /// ```
+    /// use gdwire::{text, Dialect};
+    /// let mut values = text::parse_many(Dialect::GODOT_4, "1\n\n[2,\n]");
+    /// values.next();
+    /// values.next();
+    /// assert_eq!(values.line(), 3);
+    /// ```
     pub fn line(&self) -> usize {
         let (mut at, mut line) = self.counted.get();
         if self.start < at {
