@@ -105,6 +105,7 @@ fn dump_text_of_the_godot4_capture_is_the_engines_var_to_str() {
             "godot4",
             "--framing",
             "stream",
+            "--no-headers",
             &capture,
         ])
         .assert()

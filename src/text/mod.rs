@@ -58,15 +58,17 @@ use crate::Dialect;
 /// Why a value could not be written as text.
 ///
 /// ```
-/// use gdwire::{text, Decoder, Dialect};
-/// // Decoded with a raised depth limit, a value deeper than the text writer goes.
-/// let mut deep = Vec::new();
-/// for _ in 0..2000 {
-///     deep.extend_from_slice(&[28, 0, 0, 0, 1, 0, 0, 0]);
+/// use core::fmt;
+/// use gdwire::{from_bytes, text, Dialect};
+/// // A sink that refuses every write.
+/// struct Full;
+/// impl fmt::Write for Full {
+///     fn write_str(&mut self, _: &str) -> fmt::Result {
+///         Err(fmt::Error)
+///     }
 /// }
-/// deep.extend_from_slice(&[0, 0, 0, 0]);
-/// let v = Decoder::new(Dialect::GODOT_4).with_max_depth(4096).decode(&deep)?;
-/// assert!(matches!(text::to_text(Dialect::GODOT_4, &v), Err(text::TextError::Decode(_))));
+/// let v = from_bytes(Dialect::GODOT_4, &[0, 0, 0, 0])?;
+/// assert_eq!(text::write_text(&mut Full, Dialect::GODOT_4, &v), Err(text::TextError::Fmt));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
