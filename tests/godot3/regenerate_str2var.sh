@@ -3,7 +3,7 @@
 # Godot 3.2.3 engine by running tests/godot3/str2var.gd.
 # Usage: tests/godot3/regenerate_str2var.sh          (writes the fixture)
 #        tests/godot3/regenerate_str2var.sh --check  (fails if the engine's output differs)
-# The output is deterministic (texts with objects get no bytes; NodePath pads come from var2bytes of parsed paths).
+# The output is deterministic (texts with objects get no bytes; NodePath pads zeroed by zero_pads.py).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo_root="$(cd "$here/../.." && pwd)"
@@ -24,6 +24,8 @@ if [ "$status" -ne 0 ] || grep -q -e 'GDWIRE-STR2VAR-FAILURE' -e '^SCRIPT ERROR'
     tail -n 20 "$tmp/stderr" >&2 || true
     exit 1
 fi
+# NodePath pad bytes are uninitialised engine memory; zero them so reruns are byte-identical.
+python3 "$here/zero_pads.py" "$tmp/str2var.jsonl" >/dev/null
 if [ "${1:-}" = "--check" ]; then
     if cmp -s "$tmp/str2var.jsonl" "$target"; then
         echo "str2var fixture matches the engine"
