@@ -544,9 +544,17 @@ impl<'de> MapAccess<'de> for MapAcc<'_, 'de> {
         self.left -= 1;
         let (event, at) = self.de.next_event()?;
         self.key_at = at;
-        // Put the key back for the seed: a peeked event costs nothing more to take.
-        self.de.peeked = Some((event, at));
-        seed.deserialize(&mut *self.de).map(Some)
+        match event {
+            // Struct field names and other leaf keys: straight to the visitor.
+            Event::Value(key) => seed.deserialize(LeafDe::new(key)).map(Some),
+            Event::Property(name) => seed
+                .deserialize(LeafDe::new(VariantRef::String(name)))
+                .map(Some),
+            _ => {
+                self.de.peeked = Some((event, at));
+                seed.deserialize(&mut *self.de).map(Some)
+            }
+        }
     }
 
     #[inline]
