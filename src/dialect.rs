@@ -416,6 +416,12 @@ impl Dialect {
         self.0.typed_dictionaries
     }
 
+    /// A full object's `script` property must be nil or a `res://` path String (Godot 4.4+,
+    /// like the typed dictionaries that came with the same decoder).
+    pub(crate) const fn checks_script_property(self) -> bool {
+        self.0.typed_dictionaries
+    }
+
     /// How string text is validated.
     pub const fn text_rules(self) -> TextRules {
         self.0.text

@@ -104,6 +104,10 @@ pub enum ErrorKind {
     /// A script-typed container whose path is empty or not a `res://` path.
     #[error("typed container script path is empty or not a res:// path")]
     InvalidScriptPath,
+    /// A full object's `script` property that is neither nil nor a String holding a
+    /// `res://` path (Godot 4.4+ check it when decoding).
+    #[error("object script property is not nil or a res:// path string")]
+    InvalidScriptProperty,
     /// A Pandemonium typed array whose class name is not a String or StringName.
     #[error("typed array class name is not a String or StringName")]
     InvalidClassName,

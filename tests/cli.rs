@@ -79,6 +79,27 @@ fn dump_text_of_the_capture_is_the_engines_var2str() {
         .stdout(want);
 }
 
+#[test]
+fn dump_text_of_the_godot4_capture_is_the_engines_var_to_str() {
+    // samples/godot4_capture.{bin,txt}: FileAccess.store_var and var_to_str of a real Godot
+    // 4.6 engine (tests/godot4/README.md).
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/");
+    let want = std::fs::read_to_string(format!("{dir}godot4_capture.txt")).unwrap();
+    let capture = format!("{dir}godot4_capture.bin");
+    gdwire()
+        .args([
+            "dump",
+            "--dialect",
+            "godot4",
+            "--framing",
+            "stream",
+            &capture,
+        ])
+        .assert()
+        .success()
+        .stdout(want);
+}
+
 /// Expected texts in order; returns the first mismatch with context.
 fn compare_texts(out: &str, want: &[(String, String)]) {
     let mut rest = out;

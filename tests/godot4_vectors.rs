@@ -610,12 +610,19 @@ fn node_path_empty_and_garbage_padding() {
     assert_eq!((p.name_count(), p.subname_count()), (0, 0));
     assert!(!p.is_absolute());
     assert_eq!(p.names().count(), 0);
-    // NodePath("/"): the absolute bit with no names decodes as the empty, relative path
-    // (engine-observed in 3.2.3, spec §10); the raw bit is kept in flags().
+    // NodePath("/"): unlike Godot 3.2.3 (an empty, relative path), Godot 4.6 keeps the
+    // absolute bit of a path with no names (engine-checked: tests/fixtures/godot4,
+    // `nodepath_slash`, `nodepath_absolute_no_components`).
     let b = hex("16 00 00 00 00 00 00 80 00 00 00 00 01 00 00 00");
     let p = g4(&b).as_node_path().unwrap();
-    assert!(!p.is_absolute());
+    assert!(p.is_absolute());
     assert_eq!(p.flags(), 1);
+    let b = hex("0f 00 00 00 00 00 00 80 00 00 00 00 01 00 00 00");
+    let p = from_bytes(Dialect::GODOT_3, &b)
+        .unwrap()
+        .as_node_path()
+        .unwrap();
+    assert!(!p.is_absolute());
     // Pad bytes were uninitialised before PR #116105: they must be ignored.
     let b = hex("16 00 00 00 01 00 00 80 00 00 00 00 00 00 00 00 01 00 00 00 61 de ad be");
     assert!(g4(&b).as_node_path().unwrap().names().eq(["a"]));

@@ -82,6 +82,14 @@ fn dict_of_deep_keys(dialect: Dialect, how: Nest, levels: usize, inner: &[u32]) 
 /// The text of a nest around `x`.
 fn nest_text(dialect: Dialect, how: Nest, levels: usize, x: u32) -> String {
     let g3 = godot3(dialect);
+    // The nest is a dictionary key (at depth 1): Godot 4 writes its containers at depths
+    // 1..=100 and the one at depth 101 empty (engine-checked cut, docs/text.md).
+    if !g3 && levels > 100 {
+        return match how {
+            Nest::Arrays => format!("{}[]{}", "[".repeat(100), "]".repeat(100)),
+            Nest::DictKeys => format!("{}{{}}{}", "{\n".repeat(100), ": 0\n}".repeat(100)),
+        };
+    }
     match how {
         Nest::Arrays if g3 => format!("{}{x}{}", "[ ".repeat(levels), " ]".repeat(levels)),
         Nest::Arrays => format!("{}{x}{}", "[".repeat(levels), "]".repeat(levels)),

@@ -192,7 +192,8 @@ fn every_type(dialect: Dialect, precision: Precision) -> Vec<Vec<u8>> {
                 w.begin_object("Node", 2)?;
                 w.property_name("name")?;
                 w.string("n")?;
-                w.property_name("script")?;
+                // Not `script`: Godot 4.4+ only accept a res:// path String there.
+                w.property_name("resource")?;
                 w.begin_object("Resource", 0)
             }),
         ),

@@ -392,7 +392,8 @@ fn read_value_inner<'a>(
             (VariantRef::Color(Color { r, g, b, a }), Next::Leaf(end))
         }
         T::NodePath => {
-            let (np, end) = NodePathRef::read(data, p, rules, validate)?;
+            let godot4 = dialect.family() == crate::dialect::Family::Godot4;
+            let (np, end) = NodePathRef::read(data, p, rules, validate, godot4)?;
             (VariantRef::NodePath(np), Next::Leaf(end))
         }
         T::Rid => {

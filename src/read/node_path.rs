@@ -28,6 +28,9 @@ pub struct NodePathRef<'a> {
     parts: PackedStrings<'a>,
     name_count: usize,
     flags: u32,
+    /// Godot 4 keeps the absolute bit of a path with no components; Godot 3 and Pandemonium
+    /// build an empty path.
+    keep_empty_absolute: bool,
 }
 
 impl<'a> NodePathRef<'a> {
@@ -37,6 +40,7 @@ impl<'a> NodePathRef<'a> {
         pos: usize,
         rules: TextRules,
         validate: bool,
+        keep_empty_absolute: bool,
     ) -> Result<(NodePathRef<'a>, usize)> {
         let truncated = Error::new(ErrorKind::Truncated(Expected::NodePathHeader), pos);
         let first = take(data, pos, 4).ok_or(truncated)?;
@@ -72,16 +76,18 @@ impl<'a> NodePathRef<'a> {
                 parts,
                 name_count,
                 flags,
+                keep_empty_absolute,
             },
             end,
         ))
     }
 
-    /// True for a path starting at the root (`/root/...`). As in the engine, a path with no
-    /// names and no subnames is never absolute (`NodePath("/")` decodes as the empty path);
+    /// True for a path starting at the root (`/root/...`). As in the engine of the dialect: a
+    /// path with no names and no subnames stays absolute in Godot 4 (`NodePath("/")`), but
+    /// Godot 3 and Pandemonium decode it as the empty, relative path;
     /// [`NodePathRef::flags`] has the bit as sent.
     pub fn is_absolute(&self) -> bool {
-        self.flags & FLAG_ABSOLUTE != 0 && !self.parts.is_empty()
+        self.flags & FLAG_ABSOLUTE != 0 && (self.keep_empty_absolute || !self.parts.is_empty())
     }
 
     /// True when the obsolete "property" flag (bit 1) was set: the last subname was sent as a

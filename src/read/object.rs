@@ -1,8 +1,10 @@
 //! Object and Signal views. Objects are never instantiated: a full object is its class name
 //! and a lazy list of (property name, value) pairs.
 
-use crate::error::Result;
-use crate::read::input::string_block;
+use crate::error::{Error, ErrorKind, Expected, Result};
+use crate::read::decoder::Decoder;
+use crate::read::head::read_head;
+use crate::read::input::{need_u32, string_block};
 use crate::read::items::Items;
 use crate::read::seq::Seq;
 use crate::read::text::StrRef;
@@ -135,5 +137,41 @@ impl<'a> SignalRef<'a> {
     /// The object's instance id.
     pub fn object_id(&self) -> u64 {
         self.object_id
+    }
+}
+
+/// Godot 4.4+ checks a full object's `script` property while decoding it: nil, or a String
+/// holding a `res://` path (which the engine then loads; loading is out of scope here). Called
+/// with the property `name` and the position of its value; errors of the value itself come
+/// first, as in the engine. A container value is rejected from its head alone, so this never
+/// recurses.
+pub(crate) fn check_script_property(
+    dec: &Decoder,
+    data: &[u8],
+    name: StrRef<'_>,
+    pos: usize,
+    depth: u32,
+    validate: bool,
+) -> Result<()> {
+    if !dec.dialect().checks_script_property() || name.bytes() != b"script" {
+        return Ok(());
+    }
+    let header = need_u32(data, pos, Expected::Header)?;
+    let bad = Error::new(ErrorKind::InvalidScriptProperty, pos);
+    match dec.dialect().type_of((header & 0xff) as u8) {
+        Some(crate::VariantType::Nil) => Ok(()),
+        Some(crate::VariantType::String) => {
+            let rules = dec.dialect().text_rules();
+            let (path, _) = string_block(data, pos + 4, rules, validate)?;
+            if path.bytes().starts_with(b"res://") {
+                Ok(())
+            } else {
+                Err(bad)
+            }
+        }
+        _ => {
+            read_head(dec, data, pos, depth, validate)?;
+            Err(bad)
+        }
     }
 }

@@ -12,6 +12,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::read::decoder::Decoder;
 use crate::read::head::{quick_next, read_head, Next};
 use crate::read::input::string_block;
+use crate::read::object::check_script_property;
 
 const STACK: usize = 32;
 const MAX_SPILLS: u32 = 64;
@@ -152,7 +153,11 @@ fn next_item(
         *sp -= 1;
     }
     if stack.props & (1 << i) != 0 {
-        *pos = string_block(data, *pos, dec.dialect().text_rules(), validate)?.1;
+        let (name, end) = string_block(data, *pos, dec.dialect().text_rules(), validate)?;
+        *pos = end;
+        if validate {
+            check_script_property(dec, data, name, end, frame.depth, validate)?;
+        }
     }
     Ok(Some(frame.depth))
 }

@@ -12,6 +12,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::read::decoder::Decoder;
 use crate::read::head::{quick_container, read_head, Next};
 use crate::read::input::string_block;
+use crate::read::object::check_script_property;
 use crate::read::seq::quick_leaf;
 use crate::read::skip::MAX_PENDING_LEVELS;
 use crate::read::text::StrRef;
@@ -210,7 +211,12 @@ impl<'a, const N: usize> Walker<'a, N> {
                 }
                 if props {
                     let rules = self.dec.dialect().text_rules();
-                    return match string_block(self.data, self.pos, rules, true) {
+                    let checked =
+                        string_block(self.data, self.pos, rules, true).and_then(|(name, end)| {
+                            check_script_property(&self.dec, self.data, name, end, depth, true)
+                                .map(|()| (name, end))
+                        });
+                    return match checked {
                         Ok((name, end)) => {
                             self.pos = end;
                             self.state = State::Property(depth);

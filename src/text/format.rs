@@ -51,4 +51,10 @@ pub(crate) trait Format {
 
     /// A dictionary without entries (the others are `{\n`, entries joined by `,\n`, `\n}`).
     fn empty_dictionary(&self) -> &'static str;
+
+    /// Containers nested deeper than this are written empty and objects as `null` (the
+    /// engine's writer stops recursing there); `None`: no such cut.
+    fn cut_depth(&self) -> Option<u32> {
+        None
+    }
 }

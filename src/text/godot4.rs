@@ -26,6 +26,8 @@ fn container_type<W: Write>(out: &mut W, t: &ContainerType<'_>, nil: &str) -> Re
     match t {
         ContainerType::Builtin(VariantType::Nil) => out.write_str(nil)?,
         ContainerType::Builtin(ty) => out.write_str(ty.name())?,
+        // No class name: the engine's type is the builtin OBJECT (engine-checked, 4.6).
+        ContainerType::ClassName(name) if name.bytes().is_empty() => out.write_str("Object")?,
         ContainerType::ClassName(name) => write_plain(out, *name)?,
         ContainerType::Script(path) => {
             // A script type prints as a reference to its resource path.
@@ -97,7 +99,8 @@ impl Format for Godot4 {
     fn rid<W: Write>(&self, out: &mut W, id: Option<u64>) -> Res {
         match id.unwrap_or(0) {
             0 => out.write_str("RID()")?,
-            id => write!(out, "RID({id})")?,
+            // The engine prints the id as a signed 64-bit integer (`RID(-1)`).
+            id => write!(out, "RID({})", id as i64)?,
         }
         Ok(())
     }
@@ -141,5 +144,12 @@ impl Format for Godot4 {
     fn empty_dictionary(&self) -> &'static str {
         // Since 4.0 (PR #56896).
         "{}"
+    }
+
+    fn cut_depth(&self) -> Option<u32> {
+        // VariantWriter's MAX_RECURSION ("Max recursion reached"): engine-checked in 4.6, an
+        // Array or Dictionary 101 containers deep prints as `[]` / `{}` (typed prefix kept),
+        // an Object as `null`.
+        Some(100)
     }
 }

@@ -126,20 +126,32 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
                     None
                 }
             }
-            Frame::Object { properties, first } => match properties.next_named(&keys.ends) {
-                Some(property) => {
-                    let (name, v) = property?;
-                    out.write_str(if *first { "\"" } else { ",\"" })?;
-                    *first = false;
-                    if let Some(name) = name {
-                        write_plain(out, name)?;
+            Frame::Object { properties, first } => loop {
+                match properties.next_named(&keys.ends) {
+                    Some(property) => {
+                        let (name, v) = property?;
+                        out.write_str(if *first { "\"" } else { ",\"" })?;
+                        *first = false;
+                        if let Some(name) = name {
+                            write_plain(out, name)?;
+                        }
+                        out.write_str("\":")?;
+                        // Godot 4.4+ sends the script as its path and loads it: the engine
+                        // prints the loaded Script resource.
+                        let script = name.is_some_and(|n| n.bytes() == b"script")
+                            && f.dialect().checks_script_property();
+                        if let (true, VariantRef::String(_)) = (script, &v.v) {
+                            out.write_str("Resource(")?;
+                            write_leaf(out, f, &v.v)?;
+                            out.write_str(")")?;
+                            continue;
+                        }
+                        break Some(v);
                     }
-                    out.write_str("\":")?;
-                    Some(v)
-                }
-                None => {
-                    out.write_str(")\n")?;
-                    None
+                    None => {
+                        out.write_str(")\n")?;
+                        break None;
+                    }
                 }
             },
         };
@@ -212,6 +224,27 @@ fn open<'a, W: Write, F: Format>(
     node: &Node<'a>,
     depth: u32,
 ) -> Result<Option<Frame<'a>>, crate::text::TextError> {
+    if f.cut_depth().is_some_and(|limit| depth > limit) {
+        // Written like a leaf: the parent's iterator moves past what is not written.
+        match &node.v {
+            VariantRef::Array(array) => {
+                f.open_array(out, array)?;
+                f.close_array(out, array)?;
+                return Ok(None);
+            }
+            VariantRef::Dictionary(dict) => {
+                f.open_dictionary(out, dict)?;
+                out.write_str(f.empty_dictionary())?;
+                f.close_dictionary(out, dict)?;
+                return Ok(None);
+            }
+            VariantRef::Object(_) => {
+                out.write_str("null")?;
+                return Ok(None);
+            }
+            _ => {}
+        }
+    }
     Ok(Some(match &node.v {
         VariantRef::Array(array) => {
             f.open_array(out, array)?;

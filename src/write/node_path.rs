@@ -83,8 +83,8 @@ impl<S: Sink> Writer<S> {
     pub(super) fn put_node_path_view(&mut self, p: &NodePathRef<'_>) -> Result<()> {
         let names = self.count(p.name_count())?;
         let subnames = self.count(p.subname_count())?;
-        // The absolute bit as sent (`is_absolute()` mirrors the engine's decoder, which
-        // drops it for a path without names), so engine bytes re-encode unchanged.
+        // The absolute bit as sent (`is_absolute()` mirrors the engine's decoder, which in
+        // Godot 3 drops it for a path without names), so engine bytes re-encode unchanged.
         self.node_path_head(names, subnames, p.flags() & 1 != 0)?;
         for part in p.parts().iter() {
             self.str_block(part.raw())?;

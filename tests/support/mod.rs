@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test crate uses part of this
 
 pub mod engine;
+pub mod godot4;
 pub mod vectors;
 
 use std::path::PathBuf;
@@ -30,8 +31,12 @@ pub fn hex_of(bytes: &[u8]) -> String {
 
 fn fixture_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/godot3")
-        .join(name)
+        .join("tests/fixtures")
+        .join(if name.contains('/') {
+            name.to_string()
+        } else {
+            format!("godot3/{name}")
+        })
 }
 
 /// One line of `values.jsonl` or `malformed.jsonl`.
@@ -48,7 +53,7 @@ pub struct Fixture {
 fn load(file: &str, allow_key: &str) -> Vec<Fixture> {
     let path = fixture_path(file);
     let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run tests/godot3/regenerate.sh)", path.display()));
+        .unwrap_or_else(|e| panic!("{}: {e} (run its regenerate.sh)", path.display()));
     text.lines()
         .map(|line| {
             let json: Value = serde_json::from_str(line).unwrap();
@@ -74,6 +79,17 @@ pub fn values() -> Vec<Fixture> {
 /// Odd and malformed inputs with the engine's verdict.
 pub fn malformed() -> Vec<Fixture> {
     load("malformed.jsonl", "allow_objects")
+}
+
+/// Values written by `var_to_bytes` in Godot 4.6, with the engine's description of what it
+/// decodes from them (`tests/godot4/README.md`).
+pub fn godot4_values() -> Vec<Fixture> {
+    load("godot4/values.jsonl", "full_objects")
+}
+
+/// Odd and malformed inputs with the Godot 4.6 engine's verdict, each in both object modes.
+pub fn godot4_malformed() -> Vec<Fixture> {
+    load("godot4/malformed.jsonl", "allow_objects")
 }
 
 /// Mutated values with the engine's verdict (`tests/godot3/differential.py`).
@@ -162,14 +178,123 @@ pub enum Objects {
     ClassOnly,
 }
 
+thread_local! {
+    static ALLOW_OBJECTS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Tells [`check`] whether the engine decoded with objects allowed (this thread, until
+/// changed; default true). Godot 4 typed containers depend on it: without objects the engine
+/// reports `EncodedObjectAsID` as the element class whatever the wire names.
+pub fn set_allow_objects(allow: bool) {
+    ALLOW_OBJECTS.with(|a| a.set(allow));
+}
+
+fn allow_objects() -> bool {
+    ALLOW_OBJECTS.with(|a| a.get())
+}
+
+/// Checks a typed container's element type against the engine's description (`None`: the
+/// engine's container is untyped). See tests/godot4/README.md.
+pub fn check_container_type(
+    want: Option<&Value>,
+    got: Option<gdwire::read::ContainerType<'_>>,
+    at: &str,
+) -> Result<(), String> {
+    use gdwire::read::ContainerType as C;
+    let Some(want) = want else {
+        // A BUILTIN block naming NIL is the engine's "untyped"; the view keeps the block.
+        let untyped = matches!(got, None | Some(C::Builtin(gdwire::VariantType::Nil)));
+        return expect_eq(untyped, true, &format!("{at}: untyped"));
+    };
+    if want.get("any").is_some() {
+        return Ok(()); // a test replaced the engine's type on purpose
+    }
+    let builtin = want["builtin"].as_i64().unwrap();
+    let class = want["class"].as_str().unwrap();
+    let script = want["script"].as_str();
+    let at = &format!("{at} (container type {want})");
+    match got {
+        Some(C::Builtin(t)) => {
+            // An OBJECT builtin type reads as class EncodedObjectAsID without objects.
+            let id = gdwire::Dialect::GODOT_4.wire_id(t).map(i64::from);
+            expect_eq(id, Some(builtin), at)?;
+            let object_class = if allow_objects() {
+                "Object"
+            } else {
+                "EncodedObjectAsID"
+            };
+            let want_class = if t == gdwire::VariantType::Object {
+                object_class
+            } else {
+                ""
+            };
+            // The engine leaves the class empty for an OBJECT builtin when objects are allowed.
+            if class.is_empty() || class == want_class {
+                Ok(())
+            } else {
+                Err(format!("{at}: class {class:?} for builtin {t:?}"))
+            }
+        }
+        Some(C::ClassName(name)) => {
+            expect_eq(builtin, 24, at)?;
+            expect_eq(script, None, at)?;
+            if allow_objects() {
+                check_text(&Value::String(hex_of(class.as_bytes())), name, at)
+            } else {
+                // What the wire names is replaced by the wrapper class of id-only objects.
+                expect_eq(class, "EncodedObjectAsID", at)
+            }
+        }
+        Some(C::Script(path)) => {
+            expect_eq(builtin, 24, at)?;
+            if allow_objects() {
+                let want = script.ok_or(format!("{at}: engine has no script"))?;
+                check_text(&Value::String(hex_of(want.as_bytes())), path, at)
+            } else {
+                expect_eq((class, script), ("EncodedObjectAsID", None), at)
+            }
+        }
+        other => Err(format!("{at}: got {other:?}")),
+    }
+}
+
 /// Checks a decoded view against the engine's description `desc` (schema in
-/// `tests/godot3/README.md`).
+/// `tests/godot3/README.md`; Godot 4 names in `tests/godot4/README.md`).
 pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Result<(), String> {
     let t = desc["t"].as_str().unwrap();
     let d = &desc["v"];
     let reals = |want: &Value, got: &[f64]| expect_eq(bits(got), floats(want), at);
     match (t, v) {
         ("nil", VariantRef::Nil) => Ok(()),
+        ("StringName", VariantRef::StringName(s)) => check_text(d, *s, at),
+        ("Vector2i", VariantRef::Vector2i(x)) => ints(d, &[x.x, x.y], at),
+        ("Rect2i", VariantRef::Rect2i(r)) => {
+            ints(d, &[r.position.x, r.position.y, r.size.x, r.size.y], at)
+        }
+        ("Vector3i", VariantRef::Vector3i(x)) => ints(d, &[x.x, x.y, x.z], at),
+        ("Vector4i", VariantRef::Vector4i(x)) => ints(d, &[x.x, x.y, x.z, x.w], at),
+        ("Vector4", VariantRef::Vector4(x)) => {
+            let x = x.get();
+            reals(d, &[x.x, x.y, x.z, x.w])
+        }
+        ("Projection", VariantRef::Projection(p)) => {
+            let p = p.get();
+            let flat: Vec<f64> = p
+                .columns
+                .iter()
+                .flat_map(|c| [c.x, c.y, c.z, c.w])
+                .collect();
+            reals(d, &flat)
+        }
+        ("Callable", VariantRef::Callable) => Ok(()),
+        ("Signal", VariantRef::Signal(s)) => {
+            check_text(&desc["name"], s.name(), at)?;
+            expect_eq(
+                (s.object_id() as i64).to_string(),
+                desc["id"].as_str().unwrap().to_owned(),
+                at,
+            )
+        }
         // The engine describes a null object inside a full object as nil (it is NIL on the wire).
         ("bool", VariantRef::Bool(b)) => expect_eq(*b, d.as_bool().unwrap(), at),
         ("int", VariantRef::Int(i)) => expect_eq(i.to_string(), d.as_str().unwrap().to_owned(), at),
@@ -195,7 +320,7 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
             let p = p.get();
             reals(d, &[p.normal.x, p.normal.y, p.normal.z, p.d])
         }
-        ("Quat", VariantRef::Quaternion(q)) => {
+        ("Quat" | "Quaternion", VariantRef::Quaternion(q)) => {
             let q = q.get();
             reals(d, &[q.x, q.y, q.z, q.w])
         }
@@ -209,7 +334,7 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
             let b = b.get();
             reals(d, &basis_columns(&b))
         }
-        ("Transform", VariantRef::Transform3D(t)) => {
+        ("Transform" | "Transform3D", VariantRef::Transform3D(t)) => {
             let t = t.get();
             let mut want = basis_columns(&t.basis).to_vec();
             want.extend([t.origin.x, t.origin.y, t.origin.z]);
@@ -235,9 +360,10 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
             }
             Ok(())
         }
-        // Godot 3 RIDs carry no payload; the engine's decoded RID has id 0.
+        // Godot 3 RIDs carry no payload; the engine's decoded RID has id 0. Godot 4 prints
+        // the id as a signed 64-bit number.
         ("RID", VariantRef::Rid(id)) => expect_eq(
-            id.unwrap_or(0).to_string(),
+            (id.unwrap_or(0) as i64).to_string(),
             desc["id"].as_str().unwrap().to_owned(),
             at,
         ),
@@ -269,6 +395,7 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
             Ok(())
         }
         ("Array", VariantRef::Array(a)) => {
+            check_container_type(desc.get("type"), a.element_type(), at)?;
             let want = d.as_array().unwrap();
             expect_eq(a.len(), want.len(), at)?;
             for (i, (w, g)) in want.iter().zip(a.iter()).enumerate() {
@@ -278,6 +405,12 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
             Ok(())
         }
         ("Dictionary", VariantRef::Dictionary(m)) => {
+            check_container_type(desc.get("key_type"), m.key_type(), &format!("{at}{{keys}}"))?;
+            check_container_type(
+                desc.get("value_type"),
+                m.value_type(),
+                &format!("{at}{{values}}"),
+            )?;
             let want = d.as_array().unwrap();
             expect_eq(m.len(), want.len(), at)?;
             for (i, (w, g)) in want.iter().zip(m.iter()).enumerate() {
@@ -288,10 +421,10 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
             Ok(())
         }
         ("ArrayChain", _) | ("DictionaryChain", _) => check_chain(desc, v, objects, at),
-        ("PoolByteArray", VariantRef::PackedByteArray(p)) => {
+        ("PoolByteArray" | "PackedByteArray", VariantRef::PackedByteArray(p)) => {
             expect_eq(p.as_bytes().to_vec(), hex(d.as_str().unwrap()), at)
         }
-        ("PoolIntArray", VariantRef::PackedInt32Array(p)) => {
+        ("PackedInt64Array", VariantRef::PackedInt64Array(p)) => {
             let want: Vec<String> = d
                 .as_array()
                 .unwrap()
@@ -300,19 +433,36 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
                 .collect();
             expect_eq(p.iter().map(|x| x.to_string()).collect(), want, at)
         }
-        ("PoolRealArray", VariantRef::PackedFloat32Array(p)) => {
+        ("PackedFloat64Array", VariantRef::PackedFloat64Array(p)) => {
+            reals(d, &p.iter().collect::<Vec<_>>())
+        }
+        ("PackedVector4Array", VariantRef::PackedVector4Array(p)) => vectors(d, p.iter(), at),
+        ("PoolIntArray" | "PackedInt32Array", VariantRef::PackedInt32Array(p)) => {
+            let want: Vec<String> = d
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_str().unwrap().into())
+                .collect();
+            expect_eq(p.iter().map(|x| x.to_string()).collect(), want, at)
+        }
+        ("PoolRealArray" | "PackedFloat32Array", VariantRef::PackedFloat32Array(p)) => {
             reals(d, &p.iter().map(widen).collect::<Vec<_>>())
         }
-        ("PoolStringArray", VariantRef::PackedStringArray(p)) => {
+        ("PoolStringArray" | "PackedStringArray", VariantRef::PackedStringArray(p)) => {
             let want = d.as_array().unwrap();
             expect_eq(p.len(), want.len(), at)?;
             want.iter()
                 .zip(p.iter())
                 .try_for_each(|(w, g)| check_text(w, g, at))
         }
-        ("PoolVector2Array", VariantRef::PackedVector2Array(p)) => vectors(d, p.iter(), at),
-        ("PoolVector3Array", VariantRef::PackedVector3Array(p)) => vectors(d, p.iter(), at),
-        ("PoolColorArray", VariantRef::PackedColorArray(p)) => {
+        ("PoolVector2Array" | "PackedVector2Array", VariantRef::PackedVector2Array(p)) => {
+            vectors(d, p.iter(), at)
+        }
+        ("PoolVector3Array" | "PackedVector3Array", VariantRef::PackedVector3Array(p)) => {
+            vectors(d, p.iter(), at)
+        }
+        ("PoolColorArray" | "PackedColorArray", VariantRef::PackedColorArray(p)) => {
             vectors(d, p.iter().map(|c| c.map(widen)), at)
         }
         _ => Err(format!(
@@ -320,6 +470,16 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
             v.variant_type()
         )),
     }
+}
+
+fn ints(want: &Value, got: &[i32], at: &str) -> Result<(), String> {
+    let want: Vec<String> = want
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_owned())
+        .collect();
+    expect_eq(got.iter().map(|x| x.to_string()).collect(), want, at)
 }
 
 fn vectors<const N: usize>(
