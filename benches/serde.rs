@@ -209,6 +209,23 @@ macro_rules! bench_messages {
                     });
                 }};
             }
+            if format == "gdwire_g4" {
+                // The crate's one-pass walk over the same bytes, visiting every event: the
+                // floor for any decoder built on it (same run, same machine load).
+                let dec = gdwire::Decoder::new(Dialect::GODOT_4);
+                group.bench_function("gdwire_g4_walker_only", |b| {
+                    b.iter(|| {
+                        for bytes in &encoded {
+                            let mut n = 0usize;
+                            for e in dec.walk(black_box(&bytes[..])) {
+                                black_box(e.unwrap());
+                                n += 1;
+                            }
+                            black_box(n);
+                        }
+                    })
+                });
+            }
             match format {
                 "gdwire_g4" => run!(|b| gdwire::serde::from_bytes(Dialect::GODOT_4, b).unwrap()),
                 "serde_json" => run!(|b| serde_json::from_slice(b).unwrap()),

@@ -48,7 +48,7 @@ const STACK: usize = MAX_NESTING as usize + 1;
 /// ];
 /// let decoder = Decoder::new(Dialect::GODOT_4);
 /// let pings: Vec<Ping> = Deserializer::framed(Framing::default(), decoder, &file)
-///     .into_iter()
+///     .into_values()
 ///     .collect::<Result<_, _>>()?;
 /// assert_eq!(pings, [Ping { seq: 7 }, Ping { seq: 8 }]);
 /// # Ok::<(), gdwire::serde::Error>(())
@@ -148,9 +148,7 @@ impl<'de> Deserializer<'de> {
     }
 
     /// The values of the sequence as an iterator of `T` (it ends after the first error).
-    // Generic over `T`, so not `IntoIterator` (which has no type parameter).
-    #[allow(clippy::should_implement_trait)]
-    pub fn into_iter<T: de::Deserialize<'de>>(self) -> StreamIter<'de, T> {
+    pub fn into_values<T: de::Deserialize<'de>>(self) -> StreamIter<'de, T> {
         StreamIter {
             de: self,
             _t: PhantomData,
@@ -551,9 +549,17 @@ impl<'de> MapAccess<'de> for MapAcc<'_, 'de> {
         self.left -= 1;
         let (event, at) = self.de.next_event()?;
         self.key_at = at;
-        // Put the key back for the seed: a peeked event costs nothing more to take.
-        self.de.peeked = Some((event, at));
-        seed.deserialize(&mut *self.de).map(Some)
+        match event {
+            // Struct field names and other leaf keys: straight to the visitor.
+            Event::Value(key) => seed.deserialize(LeafDe::new(key)).map(Some),
+            Event::Property(name) => seed
+                .deserialize(LeafDe::new(VariantRef::String(name)))
+                .map(Some),
+            _ => {
+                self.de.peeked = Some((event, at));
+                seed.deserialize(&mut *self.de).map(Some)
+            }
+        }
     }
 
     #[inline]
@@ -628,7 +634,7 @@ impl<'de> VariantAccess<'de> for EnumAcc<'_, 'de> {
 }
 
 /// Iterator over the values of a [`Deserializer`]'s input as `T`; see
-/// [`Deserializer::into_iter`]. Ends after the first error.
+/// [`Deserializer::into_values`]. Ends after the first error.
 pub struct StreamIter<'de, T> {
     de: Deserializer<'de>,
     _t: PhantomData<fn() -> T>,

@@ -354,6 +354,45 @@ fn packed_bytes<'de>(
     })
 }
 
+/// The wire components of a real-valued math type (`COUNT` little-endian `f32`, or `f64`
+/// from a double-precision build).
+fn math_wire<'de>(v: &VariantRef<'de>) -> Option<&'de [u8]> {
+    use VariantRef as R;
+    Some(match v {
+        R::Vector2(m) => m.as_bytes(),
+        R::Rect2(m) => m.as_bytes(),
+        R::Vector3(m) => m.as_bytes(),
+        R::Transform2D(m) => m.as_bytes(),
+        R::Vector4(m) => m.as_bytes(),
+        R::Plane(m) => m.as_bytes(),
+        R::Quaternion(m) => m.as_bytes(),
+        R::Aabb(m) => m.as_bytes(),
+        R::Basis(m) => m.as_bytes(),
+        R::Transform3D(m) => m.as_bytes(),
+        R::Projection(m) => m.as_bytes(),
+        _ => return None,
+    })
+}
+
+/// Hands a math type's wire components to the crate's own math visitor in one call (the
+/// marker guarantees the visitor is that one), instead of one visit per component.
+pub(crate) struct MathWire<'de>(&'de [u8]);
+
+impl<'de> de::Deserializer<'de> for MathWire<'de> {
+    type Error = Error;
+
+    #[inline]
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_borrowed_bytes(self.0)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map struct enum
+        identifier ignored_any
+    }
+}
+
 /// A deserializer over one leaf value.
 #[derive(Clone, Copy)]
 pub(crate) struct LeafDe<'de> {
@@ -370,7 +409,10 @@ impl<'de> LeafDe<'de> {
     #[inline]
     pub(crate) fn marked<V: Visitor<'de>>(self, m: Marker, visitor: V) -> Result<V::Value> {
         match m {
-            Marker::Math(ty) if self.v.variant_type() == ty => visitor.visit_newtype_struct(self),
+            Marker::Math(ty) if self.v.variant_type() == ty => match math_wire(&self.v) {
+                Some(raw) => visitor.visit_newtype_struct(MathWire(raw)),
+                None => visitor.visit_newtype_struct(self),
+            },
             Marker::View(ty, precision) => match packed_bytes(&self.v, ty, precision) {
                 Some(bytes) => visitor.visit_newtype_struct(BorrowedBytesDeserializer::new(bytes)),
                 None => Err(Marker::mismatch(m, &self.v)),

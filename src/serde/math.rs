@@ -179,6 +179,31 @@ impl<'de, T: MathSerde> Visitor<'de> for MathVisitor<T> {
         d.deserialize_tuple(T::COUNT, self)
     }
 
+    /// From this crate's deserializer: the wire components, `COUNT` little-endian `f32`
+    /// or `f64`.
+    #[inline]
+    fn visit_borrowed_bytes<E: de::Error>(self, b: &'de [u8]) -> Result<T, E> {
+        let mut c = [0.0f64; 16];
+        let n = T::COUNT;
+        if T::COMP != Comp::Real || n > 16 {
+            return Err(E::invalid_type(de::Unexpected::Bytes(b), &self));
+        }
+        if b.len() == n * 4 {
+            for (slot, w) in c.iter_mut().zip(b.chunks_exact(4)) {
+                *slot = crate::float_width::widen(f32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+            }
+        } else if b.len() == n * 8 {
+            for (slot, w) in c.iter_mut().zip(b.chunks_exact(8)) {
+                let mut a = [0u8; 8];
+                a.copy_from_slice(w);
+                *slot = f64::from_le_bytes(a);
+            }
+        } else {
+            return Err(E::invalid_length(b.len(), &self));
+        }
+        Ok(T::from_comps(&c[..n]))
+    }
+
     #[inline]
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
         let mut c = [0.0f64; 16];

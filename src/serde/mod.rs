@@ -89,7 +89,8 @@
 //! ## Views, the walker or serde?
 //!
 //! - **serde** when the shape is known and you want Rust types: the shortest code, checked
-//!   field by field, and as fast as the walker for struct-shaped data.
+//!   field by field. It runs on the walker, at a few times the walker's cost
+//!   (`docs/performance.md`, section serde).
 //! - **views** ([`crate::from_bytes`] → [`VariantRef`]) when the shape is not known in
 //!   advance, to look at a few fields of a large value (nothing else is decoded), or to pass
 //!   values through unchanged ([`Writer::value`]). [`from_variant_ref`] hands any part of a
