@@ -21,7 +21,7 @@ use alloc::vec::Vec;
 use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
 
-use crate::json::JsonError;
+use crate::json::{JsonError, Options};
 use crate::read::MAX_DEPTH;
 
 /// Deepest JSON nesting read. The deepest value the writer accepts (1024 containers,
@@ -106,16 +106,26 @@ impl Drop for OpenStack {
 pub(crate) struct Parser<'t> {
     text: &'t str,
     pos: usize,
+    /// Also read what Godot's `JSON.stringify` writes beyond RFC 8259 (see [`Options`]):
+    /// numbers past the `f64` range as the strings `"inf"` / `"-inf"`, raw U+0001-U+001F in
+    /// strings.
+    engine: bool,
     /// Deepest nesting of the last document.
     deepest: usize,
     open: OpenStack,
 }
 
 impl<'t> Parser<'t> {
+    #[cfg(test)]
     pub(crate) fn new(text: &'t str) -> Parser<'t> {
+        Parser::with_options(text, Options::STRICT)
+    }
+
+    pub(crate) fn with_options(text: &'t str, options: Options) -> Parser<'t> {
         Parser {
             text,
             pos: 0,
+            engine: options.engine_compatible,
             deepest: 0,
             open: OpenStack::default(),
         }
@@ -359,6 +369,15 @@ impl<'t> Parser<'t> {
         // as serde_json does with `float_roundtrip`.
         match self.text[start..i].parse::<f64>() {
             Ok(x) if x.is_finite() => Ok(float(x)),
+            // The engine's `String::to_float` overflows to ±inf, and `JSON.stringify` writes
+            // ±inf as `1e99999` / `-1e99999`; gdwire's token for a non-finite float slot.
+            Ok(x) if self.engine && x.is_infinite() => {
+                Ok(Value::String(String::from(if negative {
+                    "-inf"
+                } else {
+                    "inf"
+                })))
+            }
             _ => Err(self.error_at(start, "number out of range")),
         }
     }
@@ -379,9 +398,15 @@ impl<'t> Parser<'t> {
             let end = memchr::memchr2(b'"', b'\\', rest);
             let plain = &rest[..end.unwrap_or(rest.len())];
             // No early exit: this form vectorises; the position is looked for on error only.
-            if plain.iter().fold(false, |any, &b| any | (b < 0x20)) {
-                let c = plain.iter().position(|&b| b < 0x20).unwrap_or(0);
-                let message = "control character (\\u0000-\\u001F) found while parsing a string";
+            // The engine takes raw control characters, except NUL, which ends its text.
+            let low = if self.engine { 0x01 } else { 0x20 };
+            if plain.iter().fold(false, |any, &b| any | (b < low)) {
+                let c = plain.iter().position(|&b| b < low).unwrap_or(0);
+                let message = if self.engine {
+                    "NUL found while parsing a string"
+                } else {
+                    "control character (\\u0000-\\u001F) found while parsing a string"
+                };
                 return Err(self.error_at(self.pos + c, message));
             }
             // `"` and `\` are ASCII, so both ends of `plain` are char boundaries.
