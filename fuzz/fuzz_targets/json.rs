@@ -1,8 +1,9 @@
 //! JSON input (feature `json`, the CLI's `encode --from json`): any text either fails cleanly
 //! or gives bytes the reader accepts as exactly one value, whose JSON reads back to the same
 //! bytes. Engine-compatible reading (`json::Options::ENGINE`) gives the same bytes wherever
-//! strict reading succeeds. gdwire's own (strict) parser agrees with serde_json's wherever serde_json can judge (up to
-//! its 128 levels; gdwire refuses repeated keys where serde_json keeps the last).
+//! strict reading succeeds. gdwire's own (strict) parser agrees with serde_json's wherever
+//! serde_json can judge (up to its 128 levels; gdwire refuses repeated keys where serde_json
+//! keeps the last).
 #![no_main]
 
 use gdwire::{json, Decoder, Dialect};
