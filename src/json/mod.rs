@@ -5,7 +5,10 @@
 //! [`from_json_str`] / [`write_json_value`] turn such a document back into wire bytes
 //! ([`documents`] a text of many documents, one per line), and the
 //! bytes are the canonical encoding of the value (what [`crate::to_vec`] writes for the view),
-//! NaN payloads, `-0.0`, 64-bit math and ids included.
+//! NaN payloads, `-0.0`, 64-bit math and ids included. Input is strict RFC 8259 JSON by
+//! default; [`Options::ENGINE`] ([`from_json_str_with`], [`documents_with`]) also reads what
+//! Godot's `JSON.stringify` writes beyond it (`1e99999` for inf, `null` for NaN, raw control
+//! characters), the way the engine reads it.
 //!
 //! | value | JSON |
 //! |---|---|

@@ -7,12 +7,16 @@
 //! serde_json's 128 levels is taken apart by [`dismantle`] ([`Parser::discard`]) instead of
 //! being dropped whole.
 //!
-//! It accepts exactly RFC 8259 JSON, and builds the same `Value`s as `serde_json::from_str`
-//! with `float_roundtrip` (integers as `u64` / `i64` where they fit, `-0` as the float `-0.0`,
-//! other numbers as the nearest `f64`, out-of-range numbers rejected, lone surrogate escapes
-//! rejected). Two differences, both deliberate: a key repeated in one object is an error
-//! (serde_json keeps the last one, which would drop data silently), and the depth limit.
-//! `parse/tests.rs` and the `json` fuzz target check the agreement against serde_json itself.
+//! Strict ([`Options::STRICT`]), it accepts exactly RFC 8259 JSON, and builds the same
+//! `Value`s as `serde_json::from_str` with `float_roundtrip` (integers as `u64` / `i64` where
+//! they fit, `-0` as the float `-0.0`, other numbers as the nearest `f64`, out-of-range numbers
+//! rejected, lone surrogate escapes rejected). Two differences, both deliberate: a key repeated
+//! in one object is an error (serde_json keeps the last one, which would drop data silently),
+//! and the depth limit. `parse/tests.rs` and the `json` fuzz target check the agreement against
+//! serde_json itself. With [`Options::ENGINE`] it also takes what Godot's `JSON.stringify`
+//! writes: numbers past the `f64` range become the strings `"inf"` / `"-inf"` (gdwire's token
+//! for a non-finite float, as a JSON `Value` cannot hold one), and raw U+0001-U+001F in strings
+//! are kept; on strict JSON both modes give the same `Value`.
 
 use alloc::format;
 use alloc::string::String;
