@@ -13,7 +13,9 @@ pub struct Args {
     #[command(flatten)]
     wire: WireArgs,
     /// Input form: json (the JSON.from_native convention that `dump --format json` prints,
-    /// see docs/json.md).
+    /// strict RFC 8259, see docs/json.md), or engine-json (the same, also reading what
+    /// Godot's JSON.stringify writes: 1e99999 for inf, null for NaN (read as 0, as the
+    /// engine does), raw control characters).
     #[arg(long, value_enum)]
     from: From,
     /// JSON file; `-` is standard input. Documents are separated by whitespace (one per
@@ -26,11 +28,15 @@ pub struct Args {
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum From {
     Json,
+    EngineJson,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
     crate::multiplayer::reject(&args.wire, "encode")?;
-    let From::Json = args.from;
+    let options = match args.from {
+        From::Json => gdwire::json::Options::STRICT,
+        From::EngineJson => gdwire::json::Options::ENGINE,
+    };
     let stdout = io::stdout();
     if stdout.is_terminal() {
         bail!("refusing to write binary data to a terminal; redirect stdout to a file or pipe");
@@ -40,7 +46,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let text = std::str::from_utf8(&data).with_context(|| format!("{name}: not UTF-8"))?;
     let framing = args.wire.framing();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut docs = gdwire::json::documents(args.wire.dialect, text);
+    let mut docs = gdwire::json::documents_with(args.wire.dialect, text, options);
     let mut index = 0;
     while let Some(doc) = docs.next() {
         // Lines are counted only for messages.
