@@ -39,24 +39,10 @@ struct Player<'a> {
 
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 enum Packet<'a> {
-    Move {
-        seq: u32,
-        from: Vector2,
-        to: Vector2,
-    },
-    Fire {
-        seq: u32,
-        weapon: &'a str,
-        target: i64,
-        at: Vector2,
-    },
-    Chat {
-        seq: u32,
-        text: &'a str,
-    },
-    Ack {
-        seq: u32,
-    },
+    Move { seq: u32, from: Vector2, to: Vector2 },
+    Fire { seq: u32, weapon: &'a str, target: i64, at: Vector2 },
+    Chat { seq: u32, text: &'a str },
+    Ack { seq: u32 },
 }
 
 /// splitmix64: the same data on every run.
@@ -79,16 +65,7 @@ impl Rng {
     }
 }
 
-const NAMES: [&str; 8] = [
-    "Alice",
-    "Björn",
-    "玩家",
-    "Zoë",
-    "xX_sniper_Xx",
-    "bob",
-    "Ω",
-    "carol",
-];
+const NAMES: [&str; 8] = ["Alice", "Björn", "玩家", "Zoë", "xX_sniper_Xx", "bob", "Ω", "carol"];
 const ITEMS: [&str; 6] = ["sword", "potion", "arrow", "shield", "gem", "key"];
 const WORDS: [&str; 6] = ["gg", "rush B", "need heal", "on my way", "nice shot", "brb"];
 
@@ -124,13 +101,7 @@ fn snapshots() -> Vec<Snapshot<'static>> {
                         origin: v3(&mut r),
                     },
                     inventory: (0..r.below(6))
-                        .map(|_| {
-                            (
-                                ITEMS[r.below(6) as usize],
-                                r.below(99) as u32,
-                                r.below(1 << 20) as u32,
-                            )
-                        })
+                        .map(|_| (ITEMS[r.below(6) as usize], r.below(99) as u32, r.below(1 << 20) as u32))
                         .collect(),
                     cooldowns: [0.0, 0.5, r.real() as f32, 1.25],
                 })
@@ -180,9 +151,7 @@ macro_rules! bench_messages {
     ($c:expr, $name:expr, $messages:expr, $ty:ty) => {{
         let messages = $messages;
         let formats: [(&str, fn(&_) -> Vec<u8>); 4] = [
-            ("gdwire_g4", |m| {
-                gdwire::serde::to_vec(Dialect::GODOT_4, m).unwrap()
-            }),
+            ("gdwire_g4", |m| gdwire::serde::to_vec(Dialect::GODOT_4, m).unwrap()),
             ("serde_json", |m| serde_json::to_vec(m).unwrap()),
             ("postcard", |m| postcard::to_allocvec(m).unwrap()),
             ("rmp_serde", |m| rmp_serde::to_vec(m).unwrap()),
@@ -216,11 +185,7 @@ macro_rules! bench_messages {
                 _ => run!(|b| rmp_serde::from_slice(b).unwrap()),
             }
             group.finish();
-            eprintln!(
-                "{}/{format}: {} messages, {total} bytes",
-                $name,
-                encoded.len()
-            );
+            eprintln!("{}/{format}: {} messages, {total} bytes", $name, encoded.len());
         }
     }};
 }

@@ -93,11 +93,7 @@ struct Reals(#[serde(with = "gdwire::serde::packed")] Vec<f32>);
 struct Outline(#[serde(with = "gdwire::serde::packed")] Vec<Vector2>);
 
 fn capture() -> Vec<u8> {
-    std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/samples/godot3_capture.bin"
-    ))
-    .unwrap()
+    std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/godot3_capture.bin")).unwrap()
 }
 
 /// The payloads of the capture's frames.
@@ -130,37 +126,16 @@ fn engine_capture_deserializes_into_structs_and_serializes_back_byte_for_byte() 
     assert_eq!(state.players.len(), 3);
     assert_eq!(state.players[1].name, "Björn");
     assert_eq!(state.players[2].name, "玩家");
-    assert_eq!(
-        state.players[0].pos,
-        Vector3 {
-            x: 1.5,
-            y: 0.0,
-            z: -3.25
-        }
-    );
+    assert_eq!(state.players[0].pos, Vector3 { x: 1.5, y: 0.0, z: -3.25 });
     assert_eq!(state.players[2].score, 4_294_967_296);
-    assert_eq!(
-        state.spawn.origin,
-        Vector3 {
-            x: 4.0,
-            y: 0.0,
-            z: -2.0
-        }
-    );
+    assert_eq!(state.spawn.origin, Vector3 { x: 4.0, y: 0.0, z: -2.0 });
     assert_eq!(state.scores[2], (3, 4_294_967_296));
     assert_eq!(state.winner, None);
     same_bytes(G3, &state, payloads[0]);
 
     let rpc: Rpc = de.next_value().unwrap().unwrap();
     assert_eq!((rpc.0, rpc.1, rpc.2), ("rpc", 42, "update_transform"));
-    assert_eq!(
-        rpc.3 .0,
-        Vector3 {
-            x: 12.5,
-            y: 0.0,
-            z: -4.0
-        }
-    );
+    assert_eq!(rpc.3 .0, Vector3 { x: 12.5, y: 0.0, z: -4.0 });
     same_bytes(G3, &rpc, payloads[1]);
 
     let chat: Chat = de.next_value().unwrap().unwrap();
@@ -184,13 +159,7 @@ fn engine_capture_deserializes_into_structs_and_serializes_back_byte_for_byte() 
     same_bytes(G3, &inv, payloads[4]);
 
     let ui: Ui = de.next_value().unwrap().unwrap();
-    assert_eq!(
-        ui.0.size,
-        Vector2 {
-            x: 1920.0,
-            y: 1080.0
-        }
-    );
+    assert_eq!(ui.0.size, Vector2 { x: 1920.0, y: 1080.0 });
     assert_eq!(ui.3.len(), 2);
     same_bytes(G3, &ui, payloads[5]);
 
@@ -275,10 +244,7 @@ impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for Pairs<K
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a map")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut m: A,
-            ) -> Result<Self::Value, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Self::Value, A::Error> {
                 let mut out = Vec::new();
                 while let Some(kv) = m.next_entry()? {
                     out.push(kv);
@@ -322,8 +288,12 @@ fn engine_fixtures_round_trip_through_rust_types() {
                 drop(round_trip::<Ints>(G3, b))
             }
             "pool" if name.starts_with("pool_real_array") => drop(round_trip::<Reals>(G3, b)),
-            "pool" if name.starts_with("pool_string_array") => drop(round_trip::<Strings>(G3, b)),
-            "pool" if name.starts_with("pool_vector2_array") => drop(round_trip::<Outline>(G3, b)),
+            "pool" if name.starts_with("pool_string_array") => {
+                drop(round_trip::<Strings>(G3, b))
+            }
+            "pool" if name.starts_with("pool_vector2_array") => {
+                drop(round_trip::<Outline>(G3, b))
+            }
             "pool" if name.starts_with("pool_vector3_array") => drop(round_trip::<V3s>(G3, b)),
             "pool" if name.starts_with("pool_color_array") => drop(round_trip::<Colors>(G3, b)),
             _ => match name {
@@ -394,18 +364,11 @@ fn math_types_are_exact_godot_types_and_float_arrays_are_arrays() {
         a: [f32; 3],
     }
     let s = S {
-        v: Vector3 {
-            x: 1.0,
-            y: 2.0,
-            z: 3.0,
-        },
+        v: Vector3 { x: 1.0, y: 2.0, z: 3.0 },
         a: [1.0, 2.0, 3.0],
     };
     let bytes = to_vec(G4, &s).unwrap();
-    let dict = gdwire::from_bytes(G4, &bytes)
-        .unwrap()
-        .as_dictionary()
-        .unwrap();
+    let dict = gdwire::from_bytes(G4, &bytes).unwrap().as_dictionary().unwrap();
     assert!(matches!(dict.get("v"), Some(VariantRef::Vector3(_))));
     assert!(matches!(dict.get("a"), Some(VariantRef::Array(_))));
     assert_eq!(from_bytes::<S>(G4, &bytes).unwrap(), s);
@@ -417,10 +380,7 @@ fn math_types_are_exact_godot_types_and_float_arrays_are_arrays() {
     }
     let err = from_bytes::<OnlyV>(G4, &bytes).unwrap_err();
     assert_eq!(err.path(), "a");
-    assert!(
-        err.to_string().contains("Godot Array, expected Vector3"),
-        "{err}"
-    );
+    assert!(err.to_string().contains("Godot Array, expected Vector3"), "{err}");
     // Other formats see the components.
     assert_eq!(serde_json::to_string(&s.v).unwrap(), "[1.0,2.0,3.0]");
     assert_eq!(serde_json::from_str::<Vector3>("[1,2,3]").unwrap(), s.v);
@@ -428,11 +388,7 @@ fn math_types_are_exact_godot_types_and_float_arrays_are_arrays() {
 
 #[test]
 fn double_precision_math_round_trips_with_the_serializer_precision() {
-    let v = Vector3 {
-        x: 0.1,
-        y: 0.2,
-        z: 0.3,
-    };
+    let v = Vector3 { x: 0.1, y: 0.2, z: 0.3 };
     let mut out = Vec::new();
     let writer = Writer::new(&mut out, G4).with_precision(gdwire::Precision::Double);
     let mut ser = gdwire::serde::Serializer::from_writer(writer);
@@ -447,10 +403,7 @@ fn int_to_float_policy() {
     let int = |i: i64| to_vec(G4, &i).unwrap();
     // GDScript's `hp = 100`: exact, accepted.
     assert_eq!(from_bytes::<f32>(G4, &int(100)).unwrap(), 100.0);
-    assert_eq!(
-        from_bytes::<f64>(G4, &int(-(1 << 53))).unwrap(),
-        -(2f64.powi(53))
-    );
+    assert_eq!(from_bytes::<f64>(G4, &int(-(1 << 53))).unwrap(), -(2f64.powi(53)));
     assert_eq!(from_bytes::<f64>(G4, &int(1 << 60)).unwrap(), 2f64.powi(60));
     assert_eq!(from_bytes::<f32>(G4, &int(1 << 24)).unwrap(), 2f32.powi(24));
     // Not exact: refused, never rounded.
@@ -458,10 +411,7 @@ fn int_to_float_policy() {
     assert!(err.to_string().contains("16777217"), "{err}");
     assert!(from_bytes::<f64>(G4, &int((1 << 53) + 1)).is_err());
     assert!(from_bytes::<f64>(G4, &int(i64::MAX)).is_err());
-    assert_eq!(
-        from_bytes::<f64>(G4, &int(i64::MIN)).unwrap(),
-        -(2f64.powi(63))
-    );
+    assert_eq!(from_bytes::<f64>(G4, &int(i64::MIN)).unwrap(), -(2f64.powi(63)));
     // Float into an integer: refused, like serde_json.
     let float = to_vec(G4, &2.0f64).unwrap();
     assert!(from_bytes::<i32>(G4, &float).is_err());
@@ -507,10 +457,7 @@ fn enums_are_externally_tagged_like_serde_json() {
         assert_eq!(ours, serde_json::to_value(&cmd).unwrap());
     }
     let stop = to_vec(G4, &Cmd::Stop).unwrap();
-    assert_eq!(
-        gdwire::from_bytes(G4, &stop).unwrap().as_str(),
-        Some("Stop")
-    );
+    assert_eq!(gdwire::from_bytes(G4, &stop).unwrap().as_str(), Some("Stop"));
     // Internally tagged and untagged work too (they buffer through serde's Content).
     #[derive(Serialize, Deserialize, Debug, PartialEq)]
     #[serde(tag = "op")]
@@ -519,20 +466,14 @@ fn enums_are_externally_tagged_like_serde_json() {
         Miss,
     }
     let t = Tagged::Hit { damage: 3.5 };
-    assert_eq!(
-        from_bytes::<Tagged>(G4, &to_vec(G4, &t).unwrap()).unwrap(),
-        t
-    );
+    assert_eq!(from_bytes::<Tagged>(G4, &to_vec(G4, &t).unwrap()).unwrap(), t);
     #[derive(Serialize, Deserialize, Debug, PartialEq)]
     #[serde(untagged)]
     enum Loose {
         N(i64),
         S(String),
     }
-    assert_eq!(
-        from_bytes::<Loose>(G4, &to_vec(G4, &"x").unwrap()).unwrap(),
-        Loose::S("x".into())
-    );
+    assert_eq!(from_bytes::<Loose>(G4, &to_vec(G4, &"x").unwrap()).unwrap(), Loose::S("x".into()));
 }
 
 /// Encodes a dictionary of String keys to `Int` values with the Writer (what a script sends).
@@ -562,10 +503,7 @@ fn attributes_behave_as_in_serde_json() {
         err.to_string().starts_with(&json_err.to_string()[..30]),
         "{err} / {json_err}"
     );
-    assert_eq!(
-        from_bytes::<Strict>(G4, &dict(&[("a", 1)])).unwrap(),
-        Strict { a: 1 }
-    );
+    assert_eq!(from_bytes::<Strict>(G4, &dict(&[("a", 1)])).unwrap(), Strict { a: 1 });
 
     #[derive(Deserialize, Debug, PartialEq)]
     struct Lenient {
@@ -581,25 +519,9 @@ fn attributes_behave_as_in_serde_json() {
     }
     // Unknown keys skipped, missing ones defaulted, Option missing = None.
     let v: Lenient = from_bytes(G4, &dict(&[("z", 9), ("a", 1)])).unwrap();
-    assert_eq!(
-        v,
-        Lenient {
-            a: 1,
-            b: 0,
-            c: None,
-            d: 7
-        }
-    );
+    assert_eq!(v, Lenient { a: 1, b: 0, c: None, d: 7 });
     let v: Lenient = from_bytes(G4, &dict(&[("c", 3), ("a", 1), ("d", 4)])).unwrap();
-    assert_eq!(
-        v,
-        Lenient {
-            a: 1,
-            b: 0,
-            c: Some(3),
-            d: 4
-        }
-    );
+    assert_eq!(v, Lenient { a: 1, b: 0, c: Some(3), d: 4 });
     // Option = Nil.
     #[derive(Serialize, Deserialize, Debug, PartialEq)]
     struct Opt {
@@ -709,10 +631,7 @@ fn errors_say_path_offset_and_what_was_expected() {
         ]
     );
     // The offset is where the offending Array starts: check against the views.
-    let players = gdwire::from_bytes(G4, &bytes)
-        .unwrap()
-        .as_dictionary()
-        .unwrap();
+    let players = gdwire::from_bytes(G4, &bytes).unwrap().as_dictionary().unwrap();
     let first = players.get("players").unwrap().as_array().unwrap();
     let p0 = first.iter().next().unwrap().as_dictionary().unwrap();
     let pos = p0.get("pos").unwrap().as_array().unwrap();
@@ -747,10 +666,7 @@ fn errors_say_path_offset_and_what_was_expected() {
             .starts_with("invalid type: integer `5`, expected a string at players[3].name (byte "),
         "{err}"
     );
-    assert_eq!(
-        &bytes[err.offset().unwrap()..][..8],
-        &[2, 0, 0, 0, 5, 0, 0, 0]
-    );
+    assert_eq!(&bytes[err.offset().unwrap()..][..8], &[2, 0, 0, 0, 5, 0, 0, 0]);
 
     // Malformed bytes: the reader's error and the bad offset.
     let mut cut = to_vec(G4, &vec!["abc"; 3]).unwrap();
@@ -795,9 +711,10 @@ fn from_variant_ref_takes_any_part_of_a_view() {
         gdwire::serde::from_variant_ref(it.next().unwrap()).unwrap();
     assert_eq!(body["k"], [1, 2]);
     // Errors inside count offsets in the whole buffer.
-    let err =
-        gdwire::serde::from_variant_ref::<BTreeMap<String, String>>(arr.iter().nth(1).unwrap())
-            .unwrap_err();
+    let err = gdwire::serde::from_variant_ref::<BTreeMap<String, String>>(
+        arr.iter().nth(1).unwrap(),
+    )
+    .unwrap_err();
     assert_eq!(err.path(), "k");
     let at = err.offset().unwrap();
     assert_eq!(bytes[at], 0x1c, "the offending Array's header");
@@ -815,21 +732,8 @@ fn packed_arrays_read_as_vecs_and_borrowed_views() {
     w.finish().unwrap();
     type Owned = (Vec<i64>, Vec<f64>, Vec<u8>, Vec<String>);
     let o: Owned = from_bytes(G4, &bytes).unwrap();
-    assert_eq!(
-        o,
-        (
-            vec![1, 2, 3],
-            vec![0.5, 1.5],
-            vec![9, 8, 7],
-            vec!["a".into(), "bc".into()]
-        )
-    );
-    type Borrowed<'a> = (
-        PackedRef<'a, i32>,
-        PackedRef<'a, f32>,
-        &'a [u8],
-        Vec<&'a str>,
-    );
+    assert_eq!(o, (vec![1, 2, 3], vec![0.5, 1.5], vec![9, 8, 7], vec!["a".into(), "bc".into()]));
+    type Borrowed<'a> = (PackedRef<'a, i32>, PackedRef<'a, f32>, &'a [u8], Vec<&'a str>);
     let b: Borrowed = from_bytes(G4, &bytes).unwrap();
     assert_eq!(b.0.to_vec(), [1, 2, 3]);
     assert_eq!(b.1.to_vec(), [0.5, 1.5]);
@@ -839,12 +743,7 @@ fn packed_arrays_read_as_vecs_and_borrowed_views() {
     assert!(err.to_string().contains("PackedInt32Array"), "{err}");
     // The views serialize back to the same bytes.
     #[derive(Serialize)]
-    struct Again<'a>(
-        PackedRef<'a, i32>,
-        PackedRef<'a, f32>,
-        #[serde(with = "serde_bytes")] &'a [u8],
-        #[serde(with = "gdwire::serde::packed")] Vec<&'a str>,
-    );
+    struct Again<'a>(PackedRef<'a, i32>, PackedRef<'a, f32>, #[serde(with = "serde_bytes")] &'a [u8], #[serde(with = "gdwire::serde::packed")] Vec<&'a str>);
     let again = to_vec(G4, &Again(b.0, b.1, b.2, b.3)).unwrap();
     assert_eq!(again, bytes);
 }
@@ -863,10 +762,7 @@ fn full_objects_read_as_maps_when_allowed() {
     }
     assert!(from_bytes::<Hp>(G4, &bytes).is_err());
     let dec = Decoder::new(G4).with_allow_objects(true);
-    assert_eq!(
-        gdwire::serde::from_bytes_with::<Hp>(dec, &bytes).unwrap(),
-        Hp { hp: 3 }
-    );
+    assert_eq!(gdwire::serde::from_bytes_with::<Hp>(dec, &bytes).unwrap(), Hp { hp: 3 });
 }
 
 #[test]

@@ -66,11 +66,8 @@ struct Reals<'a>(#[serde(borrow)] PackedRef<'a, f32>);
 // One test only: the counter is global.
 #[test]
 fn borrowed_structs_deserialize_without_allocating() {
-    let capture = std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/samples/godot3_capture.bin"
-    ))
-    .unwrap();
+    let capture =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/godot3_capture.bin")).unwrap();
     // A Godot 4 packet made with the serializer (allocation allowed here, outside the count).
     #[derive(serde::Serialize)]
     struct Packet<'a> {
@@ -86,11 +83,7 @@ fn borrowed_structs_deserialize_without_allocating() {
         &Packet {
             op: "fire",
             blob: &[1, 2, 3, 4, 5],
-            at: Vector3 {
-                x: 1.0,
-                y: 2.0,
-                z: 3.0,
-            },
+            at: Vector3 { x: 1.0, y: 2.0, z: 3.0 },
             seq: 99,
             note: Some("ok"),
         },
@@ -110,8 +103,11 @@ fn borrowed_structs_deserialize_without_allocating() {
 
     let mut total = 0usize;
     let count = allocations_in(|| {
-        let mut de =
-            Deserializer::framed(Framing::default(), Decoder::new(Dialect::GODOT_3), &capture);
+        let mut de = Deserializer::framed(
+            Framing::default(),
+            Decoder::new(Dialect::GODOT_3),
+            &capture,
+        );
         let state: GameState = de.next_value().unwrap().unwrap();
         total += state.players[2].name.len();
         let rpc: Rpc = de.next_value().unwrap().unwrap();
@@ -133,9 +129,6 @@ fn borrowed_structs_deserialize_without_allocating() {
         let p: PacketIn = from_bytes(Dialect::GODOT_4, &packet).unwrap();
         total += p.op.len() + p.blob.len() + p.note.unwrap().len();
     });
-    assert_eq!(
-        count, 0,
-        "deserializing borrowed structs allocated {count} times"
-    );
+    assert_eq!(count, 0, "deserializing borrowed structs allocated {count} times");
     assert!(total > 100);
 }

@@ -6,8 +6,8 @@ use alloc::string::{String, ToString};
 use core::marker::PhantomData;
 
 use serde::de::{
-    self, DeserializeSeed, EnumAccess, Error as _, MapAccess, SeqAccess, Unexpected, VariantAccess,
-    Visitor,
+    self, DeserializeSeed, EnumAccess, Error as _, MapAccess, SeqAccess,
+    Unexpected, VariantAccess, Visitor,
 };
 
 use crate::dialect::Dialect;
@@ -15,6 +15,7 @@ use crate::frame::{Framing, Split};
 use crate::read::{Decoder, Event, ObjectRef, StrRef, VariantRef, Walker};
 use crate::serde::error::{Error, Result};
 use crate::serde::leaf::{marker, visit_leaf, Hint, LeafDe, Marker};
+
 
 /// Nesting limit of the deserializer (the top-level value is depth 0), like `serde_json`'s
 /// default recursion limit: serde visitors recurse natively, so deeper input is refused
@@ -299,11 +300,7 @@ impl<'de> Deserializer<'de> {
         }
     }
 
-    fn visit_container<V: Visitor<'de>>(
-        &mut self,
-        v: VariantRef<'de>,
-        visitor: V,
-    ) -> Result<V::Value> {
+    fn visit_container<V: Visitor<'de>>(&mut self, v: VariantRef<'de>, visitor: V) -> Result<V::Value> {
         let (len, map, props) = match v {
             VariantRef::Array(a) => (a.len(), false, false),
             VariantRef::Dictionary(d) => (d.len(), true, false),
@@ -427,7 +424,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
             Some(m) => {
                 let (event, at) = self.next_event()?;
                 match event {
-                    Event::Value(v) => LeafDe::new(v).marked(m, visitor).map_err(|e| e.at(at)),
+                    Event::Value(v) => LeafDe::new(v)
+                        .marked(m, visitor)
+                        .map_err(|e| e.at(at)),
                     Event::Begin(v) => Err(Marker::mismatch(m, &v).at(at)),
                     _ => Err(Error::message("a value was expected").at(at)),
                 }
@@ -484,11 +483,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
                 self.expect_end()?;
                 Ok(value)
             }
-            Event::Begin(v) => Err(unexpected(
-                &v,
-                &"a String (unit variant) or a Dictionary with one entry",
-            )
-            .at(at)),
+            Event::Begin(v) => Err(unexpected(&v, &"a String (unit variant) or a Dictionary with one entry").at(at)),
             _ => Err(Error::message("a value was expected").at(at)),
         }
     }
@@ -675,10 +670,8 @@ pub fn from_bytes<'de, T: de::Deserialize<'de>>(dialect: Dialect, bytes: &'de [u
 
 /// Like [`from_bytes`] with the given [`Decoder`] options (objects, nesting limit, which is
 /// capped at [`MAX_NESTING`]).
-pub fn from_bytes_with<'de, T: de::Deserialize<'de>>(
-    decoder: Decoder,
-    bytes: &'de [u8],
-) -> Result<T> {
+pub fn from_bytes_with<'de, T: de::Deserialize<'de>>(decoder: Decoder, bytes: &'de [u8]) -> Result<T> {
     let mut de = Deserializer::new(decoder, bytes);
     T::deserialize(&mut de)
 }
+

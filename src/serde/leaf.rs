@@ -113,9 +113,7 @@ pub(crate) fn visit_leaf<'de, V: Visitor<'de>>(
             Hint::Seq => visitor.visit_seq(LeafSeq::new(p.iter().map(|b| R::Int(b.into())))),
             _ => visitor.visit_borrowed_bytes(p.as_bytes()),
         },
-        R::PackedInt32Array(p) => {
-            visitor.visit_seq(LeafSeq::new(p.iter().map(|x| R::Int(x.into()))))
-        }
+        R::PackedInt32Array(p) => visitor.visit_seq(LeafSeq::new(p.iter().map(|x| R::Int(x.into())))),
         R::PackedInt64Array(p) => visitor.visit_seq(LeafSeq::new(p.iter().map(R::Int))),
         R::PackedFloat32Array(p) => {
             visitor.visit_seq(LeafSeq::new(p.iter().map(|x| R::Float(widen(x)))))
@@ -135,8 +133,7 @@ pub(crate) fn visit_leaf<'de, V: Visitor<'de>>(
             p.iter().map(|[x, y, z]| R::Vector3i(Vector3i { x, y, z })),
         )),
         R::PackedVector4iArray(p) => visitor.visit_seq(LeafSeq::new(
-            p.iter()
-                .map(|[x, y, z, w]| R::Vector4i(Vector4i { x, y, z, w })),
+            p.iter().map(|[x, y, z, w]| R::Vector4i(Vector4i { x, y, z, w })),
         )),
         R::Array(_) | R::Dictionary(_) | R::Object(ObjectRef::Full(_)) => {
             Err(unexpected(&v, &visitor))
@@ -170,9 +167,7 @@ where
 
 #[inline]
 fn ints<'de, const N: usize, V: Visitor<'de>>(c: [i32; N], visitor: V) -> Result<V::Value> {
-    visitor.visit_seq(LeafSeq::new(
-        c.into_iter().map(|x| VariantRef::Int(x.into())),
-    ))
+    visitor.visit_seq(LeafSeq::new(c.into_iter().map(|x| VariantRef::Int(x.into()))))
 }
 
 fn packed_reals<'de, const N: usize, M, V>(
@@ -185,10 +180,7 @@ where
     V: Visitor<'de>,
 {
     let size = p.precision().size() * N;
-    let items = p
-        .as_bytes()
-        .chunks_exact(size)
-        .map(move |c| make(MathRef::new(c)));
+    let items = p.as_bytes().chunks_exact(size).map(move |c| make(MathRef::new(c)));
     visitor.visit_seq(LeafSeq::new(items))
 }
 
@@ -323,11 +315,7 @@ impl Marker {
 
 /// The element bytes of a packed value, if it is packed type `ty` sent with `precision`
 /// (precision matters only for real vector arrays).
-fn packed_bytes<'de>(
-    v: &VariantRef<'de>,
-    ty: VariantType,
-    precision: Precision,
-) -> Option<&'de [u8]> {
+fn packed_bytes<'de>(v: &VariantRef<'de>, ty: VariantType, precision: Precision) -> Option<&'de [u8]> {
     use VariantRef as R;
     if v.variant_type() != ty {
         return None;
@@ -517,17 +505,11 @@ impl<'de> VariantAccess<'de> for UnitVariant<'de> {
     }
 
     fn newtype_variant_seed<S: DeserializeSeed<'de>>(self, _seed: S) -> Result<S::Value> {
-        Err(Error::invalid_type(
-            Unexpected::UnitVariant,
-            &"newtype variant",
-        ))
+        Err(Error::invalid_type(Unexpected::UnitVariant, &"newtype variant"))
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, _visitor: V) -> Result<V::Value> {
-        Err(Error::invalid_type(
-            Unexpected::UnitVariant,
-            &"tuple variant",
-        ))
+        Err(Error::invalid_type(Unexpected::UnitVariant, &"tuple variant"))
     }
 
     fn struct_variant<V: Visitor<'de>>(
@@ -535,9 +517,6 @@ impl<'de> VariantAccess<'de> for UnitVariant<'de> {
         _fields: &'static [&'static str],
         _visitor: V,
     ) -> Result<V::Value> {
-        Err(Error::invalid_type(
-            Unexpected::UnitVariant,
-            &"struct variant",
-        ))
+        Err(Error::invalid_type(Unexpected::UnitVariant, &"struct variant"))
     }
 }

@@ -90,13 +90,11 @@ int_math!(Vector3i, "Vector3i", 3, |s| [s.x, s.y, s.z], |c| Vector3i {
     y: c[1] as i32,
     z: c[2] as i32
 });
-int_math!(Vector4i, "Vector4i", 4, |s| [s.x, s.y, s.z, s.w], |c| {
-    Vector4i {
-        x: c[0] as i32,
-        y: c[1] as i32,
-        z: c[2] as i32,
-        w: c[3] as i32,
-    }
+int_math!(Vector4i, "Vector4i", 4, |s| [s.x, s.y, s.z, s.w], |c| Vector4i {
+    x: c[0] as i32,
+    y: c[1] as i32,
+    z: c[2] as i32,
+    w: c[3] as i32
 });
 int_math!(
     Rect2i,

@@ -176,10 +176,7 @@ pub mod packed {
     use super::*;
 
     /// Writes `items` as the packed array of `T`.
-    pub fn serialize<T: PackedElement, S: Serializer>(
-        items: &[T],
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
+    pub fn serialize<T: PackedElement, S: Serializer>(items: &[T], s: S) -> Result<S::Ok, S::Error> {
         s.serialize_newtype_struct(T::PACKED_MARKER, items)
     }
 
@@ -190,3 +187,4 @@ pub mod packed {
         de::Deserialize::deserialize(d)
     }
 }
+

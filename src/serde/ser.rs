@@ -116,11 +116,7 @@ pub fn to_vec<T: Serialize + ?Sized>(dialect: Dialect, value: &T) -> Result<Vec<
 
 /// Serializes `value` into `buf` and returns the length written; never writes past the end
 /// of `buf` (the error is then [`crate::ErrorKind::BufferFull`] with the size needed).
-pub fn to_slice<T: Serialize + ?Sized>(
-    dialect: Dialect,
-    value: &T,
-    buf: &mut [u8],
-) -> Result<usize> {
+pub fn to_slice<T: Serialize + ?Sized>(dialect: Dialect, value: &T, buf: &mut [u8]) -> Result<usize> {
     let mut ser = Serializer::new(SliceSink::new(buf), dialect);
     value.serialize(&mut ser)?;
     ser.finish()
@@ -181,17 +177,13 @@ impl<'a, S: Sink> ser::Serializer for &'a mut Serializer<S> {
     fn serialize_i128(self, v: i128) -> Result<()> {
         match i64::try_from(v) {
             Ok(i) => w(self.w.int(i)),
-            Err(_) => Err(Error::custom(alloc::format!(
-                "{v} does not fit Godot's int"
-            ))),
+            Err(_) => Err(Error::custom(alloc::format!("{v} does not fit Godot's int"))),
         }
     }
     fn serialize_u128(self, v: u128) -> Result<()> {
         match i64::try_from(v) {
             Ok(i) => w(self.w.int(i)),
-            Err(_) => Err(Error::custom(alloc::format!(
-                "{v} does not fit Godot's int"
-            ))),
+            Err(_) => Err(Error::custom(alloc::format!("{v} does not fit Godot's int"))),
         }
     }
     #[inline]
@@ -227,21 +219,12 @@ impl<'a, S: Sink> ser::Serializer for &'a mut Serializer<S> {
     fn serialize_unit_struct(self, _name: &'static str) -> Result<()> {
         w(self.w.nil())
     }
-    fn serialize_unit_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-    ) -> Result<()> {
+    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<()> {
         w(self.w.string(variant))
     }
 
     #[inline]
-    fn serialize_newtype_struct<V: Serialize + ?Sized>(
-        self,
-        name: &'static str,
-        value: &V,
-    ) -> Result<()> {
+    fn serialize_newtype_struct<V: Serialize + ?Sized>(self, name: &'static str, value: &V) -> Result<()> {
         match marker(name) {
             None => value.serialize(self),
             Some(Marker::Math(ty)) => {
@@ -376,10 +359,7 @@ impl<S: Sink> Serializer<S> {
             T::Projection => w.projection(real::<Projection>(c)?),
             T::Vector2i => {
                 ints(2)?;
-                w.vector2i(Vector2i {
-                    x: int(0),
-                    y: int(1),
-                })
+                w.vector2i(Vector2i { x: int(0), y: int(1) })
             }
             T::Vector3i => {
                 ints(3)?;
@@ -401,14 +381,8 @@ impl<S: Sink> Serializer<S> {
             T::Rect2i => {
                 ints(4)?;
                 w.rect2i(Rect2i {
-                    position: Vector2i {
-                        x: int(0),
-                        y: int(1),
-                    },
-                    size: Vector2i {
-                        x: int(2),
-                        y: int(3),
-                    },
+                    position: Vector2i { x: int(0), y: int(1) },
+                    size: Vector2i { x: int(2), y: int(3) },
                 })
             }
             T::Color if c.len() == 4 => w.color(Color {
@@ -456,8 +430,7 @@ impl<'a, S: Sink> Compound<'a, S> {
             Compound::Buffered {
                 ser, bytes, ends, ..
             } => {
-                let writer =
-                    Writer::new(&mut *bytes, ser.dialect()).with_precision(ser.precision());
+                let writer = Writer::new(&mut *bytes, ser.dialect()).with_precision(ser.precision());
                 let mut item = Serializer::from_writer(writer);
                 value.serialize(&mut item)?;
                 item.finish()?;
@@ -533,11 +506,7 @@ impl<S: Sink> ser::SerializeStruct for Compound<'_, S> {
     type Ok = ();
     type Error = Error;
     #[inline]
-    fn serialize_field<V: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &V,
-    ) -> Result<()> {
+    fn serialize_field<V: Serialize + ?Sized>(&mut self, key: &'static str, value: &V) -> Result<()> {
         match self {
             Compound::Direct(ser) => {
                 w(ser.w.string(key))?;
@@ -557,11 +526,7 @@ impl<S: Sink> ser::SerializeStruct for Compound<'_, S> {
 impl<S: Sink> ser::SerializeStructVariant for Compound<'_, S> {
     type Ok = ();
     type Error = Error;
-    fn serialize_field<V: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &V,
-    ) -> Result<()> {
+    fn serialize_field<V: Serialize + ?Sized>(&mut self, key: &'static str, value: &V) -> Result<()> {
         ser::SerializeStruct::serialize_field(self, key, value)
     }
     fn end(self) -> Result<()> {
@@ -621,11 +586,7 @@ impl<'a> ser::Serializer for &'a mut Collect {
     fn serialize_seq(self, _len: Option<usize>) -> Result<Self> {
         Ok(self)
     }
-    fn serialize_newtype_struct<V: Serialize + ?Sized>(
-        self,
-        _name: &'static str,
-        value: &V,
-    ) -> Result<()> {
+    fn serialize_newtype_struct<V: Serialize + ?Sized>(self, _name: &'static str, value: &V) -> Result<()> {
         value.serialize(self)
     }
 
@@ -683,11 +644,7 @@ impl<'a> ser::Serializer for &'a mut Collect {
     ) -> Result<()> {
         Err(only_numbers())
     }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct> {
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
         Err(only_numbers())
     }
     fn serialize_tuple_variant(
@@ -752,18 +709,14 @@ impl<S: Sink> ViewWriter<'_, S> {
             if b.len() % T::SIZE == 0 {
                 Ok(PackedRef::new(b))
             } else {
-                Err(Error::custom(
-                    "packed element bytes are not a whole number of elements",
-                ))
+                Err(Error::custom("packed element bytes are not a whole number of elements"))
             }
         }
         fn r<const N: usize>(b: &[u8], precision: Precision) -> Result<PackedReals<'_, N>> {
             if b.len() % (N * precision.size()) == 0 {
                 Ok(PackedReals::new(b, precision))
             } else {
-                Err(Error::custom(
-                    "packed element bytes are not a whole number of elements",
-                ))
+                Err(Error::custom("packed element bytes are not a whole number of elements"))
             }
         }
         let v = match self.ty {
@@ -872,11 +825,7 @@ impl<S: Sink> ser::Serializer for ViewWriter<'_, S> {
     fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
         Err(not_view())
     }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct> {
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
         Err(not_view())
     }
     fn serialize_tuple_variant(
@@ -956,23 +905,15 @@ impl PackedCollect {
     }
 
     fn write<S: Sink>(self, ser: &mut Serializer<S>) -> Result<()> {
-        fn narrow_all<const N: usize, U: TryFrom<i64> + Copy + Default>(
-            v: &[i64],
-        ) -> Result<Vec<[U; N]>> {
+        fn narrow_all<const N: usize, U: TryFrom<i64> + Copy + Default>(v: &[i64]) -> Result<Vec<[U; N]>> {
             if v.len() % N != 0 {
-                return Err(Error::custom(
-                    "packed element has the wrong number of components",
-                ));
+                return Err(Error::custom("packed element has the wrong number of components"));
             }
             v.chunks_exact(N)
                 .map(|c| {
                     let mut out = [U::default(); N];
                     for (o, &x) in out.iter_mut().zip(c) {
-                        *o = U::try_from(x).map_err(|_| {
-                            Error::custom(alloc::format!(
-                                "{x} is out of range for this packed array"
-                            ))
-                        })?;
+                        *o = U::try_from(x).map_err(|_| Error::custom(alloc::format!("{x} is out of range for this packed array")))?;
                     }
                     Ok(out)
                 })
@@ -980,9 +921,7 @@ impl PackedCollect {
         }
         fn reals<const N: usize>(v: &[f64]) -> Result<Vec<[f64; N]>> {
             if v.len() % N != 0 {
-                return Err(Error::custom(
-                    "packed element has the wrong number of components",
-                ));
+                return Err(Error::custom("packed element has the wrong number of components"));
             }
             Ok(v.chunks_exact(N)
                 .map(|c| core::array::from_fn(|i| c[i]))
@@ -1085,11 +1024,7 @@ impl<'a> ser::Serializer for &'a mut PackedCollect {
         self.depth += 1;
         Ok(self)
     }
-    fn serialize_newtype_struct<V: Serialize + ?Sized>(
-        self,
-        _name: &'static str,
-        value: &V,
-    ) -> Result<()> {
+    fn serialize_newtype_struct<V: Serialize + ?Sized>(self, _name: &'static str, value: &V) -> Result<()> {
         value.serialize(self)
     }
 
@@ -1123,11 +1058,7 @@ impl<'a> ser::Serializer for &'a mut PackedCollect {
     ) -> Result<()> {
         Err(not_packable())
     }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct> {
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
         Err(not_packable())
     }
     fn serialize_tuple_variant(
