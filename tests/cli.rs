@@ -498,6 +498,24 @@ fn encode_errors_name_document_line_and_place() {
 }
 
 #[test]
+fn encode_engine_json_reads_what_godot_stringify_writes() {
+    // Godot 4.6 JSON.stringify(JSON.from_native(Vector2(INF, NAN))): strict JSON rejects it,
+    // engine-json reads it as the engine does (NaN written as null, read as 0).
+    let text = r#"{"type":"Vector2","args":[1e99999,null]}"#;
+    gdwire()
+        .args(["encode", "-d", "godot4", "--from", "json"])
+        .write_stdin(text)
+        .assert()
+        .code(1);
+    gdwire()
+        .args(["encode", "-d", "godot4", "--from", "engine-json"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout(vec![5, 0, 0, 0, 0, 0, 0x80, 0x7f, 0, 0, 0, 0]);
+}
+
+#[test]
 fn encode_godot3_names_and_none_framing() {
     gdwire()
         .args(["encode", "-d", "godot3", "--from", "json"])

@@ -406,8 +406,9 @@ fn sample_capture_decodes_to_the_engines_text() {
 #[cfg(feature = "json")] // gdwire::json
 fn the_engines_json_reads_back_to_its_bytes() {
     // JSON.from_native (+ JSON.stringify, full precision) of each value, read with
-    // gdwire::json::from_json_str: the engine's bytes again, except where the engine's JSON
-    // drops data (docs/json.md) or is not RFC 8259 JSON.
+    // gdwire::json in engine-compatible mode: the engine's bytes again, except where the
+    // engine's JSON drops data (docs/json.md). Strict mode rejects exactly the texts that are
+    // not RFC 8259 JSON and reads the others to the same bytes.
     let lossy = |name: &str| {
         matches!(
             name,
@@ -439,18 +440,43 @@ fn the_engines_json_reads_back_to_its_bytes() {
                 | "typed_dictionary_script_key_full"
         )
     };
-    let (mut exact, mut failures) = (0, Vec::new());
-    for f in &support::godot4_values() {
+    let engine = gdwire::json::Options::ENGINE;
+    let (mut exact, mut zeroed, mut strict_rejected, mut non_rfc) = (0, 0, 0, 0);
+    let mut failures = Vec::new();
+    let values = support::godot4_values();
+    for f in &values {
         let text = f.json["json"].as_str().unwrap();
-        // JSON.stringify writes ±inf as 1e99999, NaN as null and control characters raw:
-        // not JSON that gdwire (or any RFC 8259 parser) reads.
-        let not_rfc =
-            text.contains("1e99999") || text.contains("null]") || text.chars().any(|c| c < ' ');
-        match gdwire::json::from_json_str(Dialect::GODOT_4, text) {
+        // JSON.stringify writes ±inf as 1e99999 / -1e99999, NaN in args as null and control
+        // characters raw: not RFC 8259 JSON.
+        let not_rfc = text.contains("1e99999") || text.chars().any(|c| c < ' ');
+        // NaN in a float slot of args (the only `null` in values of one math / packed type).
+        let nan_null =
+            text.starts_with("{\"type\":\"Packed") || text.starts_with("{\"type\":\"Vector");
+        let nan_null = nan_null && text.contains("null");
+        non_rfc += usize::from(not_rfc || nan_null);
+        let strict = gdwire::json::from_json_str(Dialect::GODOT_4, text);
+        let ours = gdwire::json::from_json_str_with(Dialect::GODOT_4, text, engine);
+        match (&strict, &ours) {
+            (Err(_), _) if not_rfc || nan_null => strict_rejected += 1,
+            (Ok(a), Ok(b)) if a == b => {}
+            _ => failures.push(format!(
+                "{}: strict {strict:?}, engine mode {ours:?}",
+                f.name
+            )),
+        }
+        match ours {
             Ok(bytes) if bytes == f.bytes => exact += 1,
             Ok(_) if lossy(&f.name) => {}
-            Err(_) if not_rfc => {}
+            // The engine's to_native reads null as 0 and its JSON writes -0.0 as 0.0: the same
+            // bytes but 0.0 where the value had NaN or -0.0, and nothing else.
+            Ok(bytes) if nan_and_neg_zero_lost(&f.bytes, &bytes) => zeroed += 1,
             got => failures.push(format!("{}: {got:?} from {text}", f.name)),
+        }
+        if lossy(&f.name) && ours_exact(&f.bytes, text, engine) {
+            failures.push(format!(
+                "{}: listed as lossy but reads back exactly",
+                f.name
+            ));
         }
     }
     assert!(
@@ -459,8 +485,52 @@ fn the_engines_json_reads_back_to_its_bytes() {
         failures.len(),
         failures.join("\n")
     );
-    eprintln!("{exact} exact");
-    assert!(exact >= 200, "only {exact} exact");
+    eprintln!(
+        "{exact} of {} exact, {zeroed} with NaN or -0.0 in args read as 0.0 (as the engine), \
+         {strict_rejected} rejected by strict mode",
+        values.len()
+    );
+    assert_eq!(exact + zeroed + 23, values.len());
+    assert_eq!(
+        strict_rejected, non_rfc,
+        "strict mode rejects every non-RFC text"
+    );
+    assert!(exact >= 220 && zeroed > 0 && strict_rejected > 0);
+}
+
+fn ours_exact(want: &[u8], text: &str, options: gdwire::json::Options) -> bool {
+    gdwire::json::from_json_str_with(Dialect::GODOT_4, text, options).is_ok_and(|b| b == want)
+}
+
+/// `got` is `want` with every NaN float replaced by 0.0 and every -0.0 by 0.0 (4-byte words,
+/// or 8-byte ones at 8-aligned offsets), and at least one replaced: what the engine's JSON does
+/// to those floats (NaN written as `null`, read as 0; -0.0 written as `0.0`).
+fn nan_and_neg_zero_lost(want: &[u8], got: &[u8]) -> bool {
+    if want.len() != got.len() || want.len() % 4 != 0 {
+        return false;
+    }
+    let (mut i, mut replaced) = (0, 0);
+    while i < want.len() {
+        let w4: [u8; 4] = want[i..i + 4].try_into().unwrap();
+        let g4: [u8; 4] = got[i..i + 4].try_into().unwrap();
+        let w8 = want.get(i..i + 8).filter(|_| i % 8 == 0);
+        let w8 = w8.map(|w| f64::from_le_bytes(w.try_into().unwrap()));
+        if w4 == g4 {
+            i += 4;
+        } else if g4 == [0; 4] && (f32::from_le_bytes(w4).is_nan() || w4 == (-0.0f32).to_le_bytes())
+        {
+            replaced += 1;
+            i += 4;
+        } else if w8.is_some_and(|w| w.is_nan() || w.to_bits() == (-0.0f64).to_bits())
+            && got[i..i + 8] == [0; 8]
+        {
+            replaced += 1;
+            i += 8;
+        } else {
+            return false;
+        }
+    }
+    replaced > 0
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! JSON input (feature `json`, the CLI's `encode --from json`): any text either fails cleanly
 //! or gives bytes the reader accepts as exactly one value, whose JSON reads back to the same
-//! bytes. gdwire's own parser agrees with serde_json's wherever serde_json can judge (up to
-//! its 128 levels; gdwire refuses repeated keys where serde_json keeps the last).
+//! bytes. Engine-compatible reading (`json::Options::ENGINE`) gives the same bytes wherever
+//! strict reading succeeds. gdwire's own (strict) parser agrees with serde_json's wherever
+//! serde_json can judge (up to its 128 levels; gdwire refuses repeated keys where serde_json
+//! keeps the last).
 #![no_main]
 
 use gdwire::{json, Decoder, Dialect};
@@ -13,6 +15,19 @@ fuzz_target!(|data: &[u8]| {
     let dialect = Dialect::ALL[d as usize % Dialect::ALL.len()];
     let ours = json::from_json_str(dialect, text);
     differential(dialect, text, &ours);
+    // Engine-compatible reading extends strict reading: the same bytes wherever strict
+    // reading succeeds; its own output must decode too.
+    let engine = json::from_json_str_with(dialect, text, json::Options::ENGINE);
+    match (&ours, &engine) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "engine mode differs on strict JSON {text:?}"),
+        (Ok(_), Err(e)) => panic!("engine mode rejects strict JSON {text:?}: {e}"),
+        (Err(_), Ok(b)) => {
+            let dec = Decoder::new(dialect).with_allow_objects(true);
+            dec.decode_exact(b)
+                .unwrap_or_else(|e| panic!("reader rejects engine-mode output {b:02x?}: {e}"));
+        }
+        (Err(_), Err(_)) => {}
+    }
     let Ok(bytes) = ours else { return };
     let dec = Decoder::new(dialect).with_allow_objects(true);
     let v = dec

@@ -12,7 +12,7 @@ use crate::float_width::narrow;
 use crate::json::float::{parse_f32_special, parse_f64_text};
 use crate::json::names::{name_bytes, parse_container_type, type_by_name, ElemType};
 use crate::json::parse::Parser;
-use crate::json::JsonError;
+use crate::json::{JsonError, Options};
 use crate::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
     Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i, WireReals,
@@ -38,12 +38,31 @@ use VariantType as T;
 /// # Ok::<(), gdwire::json::JsonError>(())
 /// ```
 pub fn from_json_str(dialect: Dialect, text: &str) -> Result<Vec<u8>, JsonError> {
-    let mut parser = Parser::new(text);
+    from_json_str_with(dialect, text, Options::STRICT)
+}
+
+/// [`from_json_str`] with [`Options`]: `Options::ENGINE` also reads what Godot's
+/// `JSON.stringify` writes beyond RFC 8259, the way the engine reads it.
+///
+/// ```
+/// use gdwire::{json, Dialect};
+/// // JSON.stringify(JSON.from_native(-INF)) inside an array, in Godot 4.6.
+/// let text = r#"{"type":"PackedFloat64Array","args":[-1e99999]}"#;
+/// let bytes = json::from_json_str_with(Dialect::GODOT_4, text, json::Options::ENGINE)?;
+/// assert_eq!(&bytes[8..], (-f64::INFINITY).to_le_bytes());
+/// # Ok::<(), gdwire::json::JsonError>(())
+/// ```
+pub fn from_json_str_with(
+    dialect: Dialect,
+    text: &str,
+    options: Options,
+) -> Result<Vec<u8>, JsonError> {
+    let mut parser = Parser::with_options(text, options);
     let value = parser.document()?;
     let result = if parser.more() {
         Err(parser.error("trailing characters"))
     } else {
-        from_json_value(dialect, &value)
+        from_json_value_with(dialect, &value, options)
     };
     parser.discard(value);
     result
@@ -65,8 +84,25 @@ pub fn from_json_str(dialect: Dialect, text: &str) -> Result<Vec<u8>, JsonError>
 /// # Ok::<(), gdwire::json::JsonError>(())
 /// ```
 pub fn documents(dialect: Dialect, text: &str) -> Documents<'_> {
+    documents_with(dialect, text, Options::STRICT)
+}
+
+/// [`documents`] with [`Options`] (`Options::ENGINE`: also what Godot's `JSON.stringify`
+/// writes).
+///
+/// ```
+/// use gdwire::{json, Dialect};
+/// let text = "\"s:a\u{1}b\"\n[\"f:inf\"]\n";
+/// let docs: Vec<_> = json::documents_with(Dialect::GODOT_4, text, json::Options::ENGINE)
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!(docs.len(), 2);
+/// assert!(json::documents(Dialect::GODOT_4, text).next().unwrap().is_err());
+/// # Ok::<(), gdwire::json::JsonError>(())
+/// ```
+pub fn documents_with(dialect: Dialect, text: &str, options: Options) -> Documents<'_> {
     Documents {
-        parser: Parser::new(text),
+        parser: Parser::with_options(text, options),
+        options,
         dialect,
         start: 0,
         counted: Cell::new((0, 1)),
@@ -84,6 +120,7 @@ pub fn documents(dialect: Dialect, text: &str) -> Documents<'_> {
 /// ```
 pub struct Documents<'t> {
     parser: Parser<'t>,
+    options: Options,
     dialect: Dialect,
     start: usize,
     /// An offset and its line: [`Documents::line`] counts on from there (counting from the
@@ -152,7 +189,7 @@ impl Iterator for Documents<'_> {
                 return Some(Err(e));
             }
         };
-        let result = from_json_value(self.dialect, &value);
+        let result = from_json_value_with(self.dialect, &value, self.options);
         self.parser.discard(value);
         Some(result)
     }
@@ -169,11 +206,30 @@ impl core::iter::FusedIterator for Documents<'_> {}
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn from_json_value(dialect: Dialect, value: &Value) -> Result<Vec<u8>, JsonError> {
+    from_json_value_with(dialect, value, Options::STRICT)
+}
+
+/// [`from_json_value`] with [`Options`]: with `Options::ENGINE`, `null` in a float slot of
+/// `args` is `0.0` (how the engine reads the `null` its `JSON.stringify` writes for NaN).
+///
+/// ```
+/// use gdwire::{json, Dialect};
+/// let v = serde_json::json!({"type": "PackedFloat32Array", "args": [null]});
+/// let bytes = json::from_json_value_with(Dialect::GODOT_4, &v, json::Options::ENGINE)?;
+/// assert_eq!(bytes, [0x20, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+/// assert!(json::from_json_value(Dialect::GODOT_4, &v).is_err());
+/// # Ok::<(), gdwire::json::JsonError>(())
+/// ```
+pub fn from_json_value_with(
+    dialect: Dialect,
+    value: &Value,
+    options: Options,
+) -> Result<Vec<u8>, JsonError> {
     let mut out = Vec::new();
     let mut w = Writer::new(&mut out, dialect)
         .with_full_objects(true)
         .with_heap_spill(true);
-    write_json_value(&mut w, value)?;
+    walk(&mut w, value, "$", options)?;
     w.finish().map_err(|e| JsonError::encode(e, "$"))?;
     Ok(out)
 }
@@ -196,7 +252,7 @@ pub fn from_json_value(dialect: Dialect, value: &Value) -> Result<Vec<u8>, JsonE
 /// # Ok::<(), gdwire::json::JsonError>(())
 /// ```
 pub fn write_json_value<S: Sink>(w: &mut Writer<S>, value: &Value) -> Result<(), JsonError> {
-    walk(w, value, "$")
+    walk(w, value, "$", Options::STRICT)
 }
 
 /// A container whose JSON items are still to be written.
@@ -216,12 +272,18 @@ fn path(base: &str, stack: &[Open<'_>]) -> String {
     p
 }
 
-fn walk<S: Sink>(w: &mut Writer<S>, value: &Value, base: &str) -> Result<(), JsonError> {
+fn walk<S: Sink>(
+    w: &mut Writer<S>,
+    value: &Value,
+    base: &str,
+    options: Options,
+) -> Result<(), JsonError> {
+    let engine = options.engine_compatible;
     let mut stack: Vec<Open<'_>> = Vec::new();
     let mut next = Some(value);
     loop {
         if let Some(v) = next.take() {
-            match head(w, v) {
+            match head(w, v, engine) {
                 Ok(Some(frame)) => stack.push(frame),
                 Ok(None) => {}
                 Err(Fail::Msg(msg)) => return Err(JsonError::invalid(msg, path(base, &stack))),
@@ -313,9 +375,11 @@ fn u64_string(m: &Map<String, Value>, key: &str) -> Result<Option<u64>, Fail> {
 
 /// A real component: a JSON number or a special token (`inf`, `nan`, `nan:0x…` of the
 /// slot's width).
-fn real(v: &Value, single: bool) -> Result<f64, Fail> {
+fn real(v: &Value, single: bool, engine: bool) -> Result<f64, Fail> {
     let parsed = match v {
         Value::Number(n) => n.as_f64(),
+        // The engine's NaN, which its `to_native` reads as 0.
+        Value::Null if engine => Some(0.0),
         Value::String(s) if single => parse_f32_special(s).map(f64::from),
         Value::String(s) => parse_f64_text(s).filter(|x| !x.is_finite()),
         _ => None,
@@ -340,7 +404,7 @@ fn shown(v: &Value) -> String {
 }
 
 /// An `f32` slot, kept as `f32` so signalling NaNs are not quieted by a widening.
-fn real32(v: &Value) -> Result<f32, Fail> {
+fn real32(v: &Value, engine: bool) -> Result<f32, Fail> {
     match v {
         Value::String(s) => match parse_f32_special(s) {
             Some(x) => Ok(x),
@@ -349,16 +413,16 @@ fn real32(v: &Value) -> Result<f32, Fail> {
                 shown(v)
             )),
         },
-        _ => real(v, true).map(crate::float_width::narrow),
+        _ => real(v, true, engine).map(crate::float_width::narrow),
     }
 }
 
-fn reals32(args: &[Value]) -> Result<Vec<f32>, Fail> {
-    args.iter().map(real32).collect()
+fn reals32(args: &[Value], engine: bool) -> Result<Vec<f32>, Fail> {
+    args.iter().map(|v| real32(v, engine)).collect()
 }
 
-fn reals(args: &[Value], single: bool) -> Result<Vec<f64>, Fail> {
-    args.iter().map(|v| real(v, single)).collect()
+fn reals(args: &[Value], single: bool, engine: bool) -> Result<Vec<f64>, Fail> {
+    args.iter().map(|v| real(v, single, engine)).collect()
 }
 
 fn int<T: TryFrom<i64>>(v: &Value) -> Result<T, Fail> {
@@ -502,7 +566,11 @@ impl Raw {
 }
 
 /// Writes one JSON value's wire form up to its items; returns the items still to write.
-fn head<'j, S: Sink>(w: &mut Writer<S>, v: &'j Value) -> Result<Option<Open<'j>>, Fail> {
+fn head<'j, S: Sink>(
+    w: &mut Writer<S>,
+    v: &'j Value,
+    engine: bool,
+) -> Result<Option<Open<'j>>, Fail> {
     match v {
         Value::Null => w.nil()?,
         Value::Bool(b) => w.bool(*b)?,
@@ -514,7 +582,7 @@ fn head<'j, S: Sink>(w: &mut Writer<S>, v: &'j Value) -> Result<Option<Open<'j>>
             w.begin_array(items.len())?;
             return Ok(frame(items, false, ""));
         }
-        Value::Object(m) => return typed(w, m),
+        Value::Object(m) => return typed(w, m, engine),
     }
     Ok(None)
 }
@@ -556,6 +624,7 @@ fn prefixed<S: Sink>(w: &mut Writer<S>, s: &str) -> Result<(), Fail> {
 fn typed<'j, S: Sink>(
     w: &mut Writer<S>,
     m: &'j Map<String, Value>,
+    engine: bool,
 ) -> Result<Option<Open<'j>>, Fail> {
     let dialect = w.dialect();
     let Some(Value::String(name)) = m.get("type") else {
@@ -615,7 +684,7 @@ fn typed<'j, S: Sink>(
             let n = ty.real_components().unwrap_or(0);
             exact_len(a, n, tn)?;
             let p = precision(m)?;
-            let c = reals(a, p == Precision::Single)?;
+            let c = reals(a, p == Precision::Single, engine)?;
             write_math(w, ty, &c, p)?;
         }
         T::Vector2i | T::Vector3i | T::Vector4i | T::Rect2i => {
@@ -646,7 +715,7 @@ fn typed<'j, S: Sink>(
             check_keys(m, &["type", "args"])?;
             let a = args(m)?;
             exact_len(a, 4, tn)?;
-            let c = reals32(a)?;
+            let c = reals32(a, engine)?;
             w.color(Color {
                 r: c[0],
                 g: c[1],
@@ -746,11 +815,11 @@ fn typed<'j, S: Sink>(
         }
         T::PackedFloat32Array => {
             check_keys(m, &["type", "args"])?;
-            w.packed_f32(reals32(args(m)?)?)?
+            w.packed_f32(reals32(args(m)?, engine)?)?
         }
         T::PackedFloat64Array => {
             check_keys(m, &["type", "args"])?;
-            w.packed_f64(reals(args(m)?, false)?)?
+            w.packed_f64(reals(args(m)?, false, engine)?)?
         }
         T::PackedStringArray => {
             check_keys(m, &["type", "args"])?;
@@ -777,7 +846,7 @@ fn typed<'j, S: Sink>(
                 _ => 4,
             };
             multiple_of(a, n, tn)?;
-            let c = reals(a, p == Precision::Single)?;
+            let c = reals(a, p == Precision::Single, engine)?;
             // A writer of its own: the precision is the JSON's, not `w`'s.
             let mut buf = Vec::new();
             let mut t = Writer::new(&mut buf, dialect).with_precision(p);
@@ -793,7 +862,7 @@ fn typed<'j, S: Sink>(
             check_keys(m, &["type", "args"])?;
             let a = args(m)?;
             multiple_of(a, 4, tn)?;
-            w.packed_color(chunks::<4, f32>(&reals32(a)?))?
+            w.packed_color(chunks::<4, f32>(&reals32(a, engine)?))?
         }
         T::PackedVector2iArray | T::PackedVector3iArray | T::PackedVector4iArray => {
             check_keys(m, &["type", "args"])?;

@@ -5,7 +5,10 @@
 //! [`from_json_str`] / [`write_json_value`] turn such a document back into wire bytes
 //! ([`documents`] a text of many documents, one per line), and the
 //! bytes are the canonical encoding of the value (what [`crate::to_vec`] writes for the view),
-//! NaN payloads, `-0.0`, 64-bit math and ids included.
+//! NaN payloads, `-0.0`, 64-bit math and ids included. Input is strict RFC 8259 JSON by
+//! default; [`Options::ENGINE`] ([`from_json_str_with`], [`documents_with`]) also reads what
+//! Godot's `JSON.stringify` writes beyond it (`1e99999` for inf, `null` for NaN, raw control
+//! characters), the way the engine reads it.
 //!
 //! | value | JSON |
 //! |---|---|
@@ -53,9 +56,57 @@ mod to_json;
 
 use alloc::string::{String, ToString};
 
-pub use from_json::{documents, from_json_str, from_json_value, write_json_value, Documents};
+pub use from_json::{
+    documents, documents_with, from_json_str, from_json_str_with, from_json_value,
+    from_json_value_with, write_json_value, Documents,
+};
 pub use parse::MAX_JSON_DEPTH;
 pub use to_json::{to_json_string, write_json};
+
+/// How JSON text is read: [`Options::STRICT`] (the default, what [`from_json_str`] and
+/// [`documents`] use) or [`Options::ENGINE`].
+///
+/// Strict reading takes exactly RFC 8259 JSON. Godot's `JSON.stringify` goes beyond it, so
+/// `JSON.stringify(JSON.from_native(v))` texts with non-finite floats or control characters
+/// need [`Options::ENGINE`], which reads them the way the engine's `JSON.parse` +
+/// `JSON.to_native` do:
+///
+/// - a number past the `f64` range (the engine writes ±inf as `1e99999` / `-1e99999`) is
+///   ±inf, as the engine's `String::to_float` gives it (strict: "number out of range");
+/// - raw control characters U+0001-U+001F inside strings are taken as they are (the engine
+///   writes them unescaped); a raw NUL is still an error, as in the engine, whose text ends
+///   there;
+/// - `null` in a float slot of `args` (the engine writes NaN as `null`) is `0.0`, the value the
+///   engine's `to_native` makes of it: the NaN is lost, as in the engine.
+///
+/// Everything else is read as in strict mode; text strict mode accepts gives the same bytes.
+///
+/// ```
+/// use gdwire::{json, Dialect};
+/// // What Godot 4.6 JSON.stringify(JSON.from_native(Vector2(INF, NAN))) writes.
+/// let text = r#"{"type":"Vector2","args":[1e99999,null]}"#;
+/// assert!(json::from_json_str(Dialect::GODOT_4, text).is_err());
+/// let bytes = json::from_json_str_with(Dialect::GODOT_4, text, json::Options::ENGINE)?;
+/// assert_eq!(bytes, [5, 0, 0, 0, 0, 0, 0x80, 0x7f, 0, 0, 0, 0]);
+/// # Ok::<(), gdwire::json::JsonError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// Read Godot's `JSON.stringify` extensions (see above).
+    pub engine_compatible: bool,
+}
+
+impl Options {
+    /// RFC 8259 JSON only (the default).
+    pub const STRICT: Options = Options {
+        engine_compatible: false,
+    };
+    /// Also what Godot's `JSON.stringify` writes, read as the engine reads it.
+    pub const ENGINE: Options = Options {
+        engine_compatible: true,
+    };
+}
 
 /// Why a value could not be converted to or from JSON.
 ///

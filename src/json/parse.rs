@@ -7,12 +7,16 @@
 //! serde_json's 128 levels is taken apart by [`dismantle`] ([`Parser::discard`]) instead of
 //! being dropped whole.
 //!
-//! It accepts exactly RFC 8259 JSON, and builds the same `Value`s as `serde_json::from_str`
-//! with `float_roundtrip` (integers as `u64` / `i64` where they fit, `-0` as the float `-0.0`,
-//! other numbers as the nearest `f64`, out-of-range numbers rejected, lone surrogate escapes
-//! rejected). Two differences, both deliberate: a key repeated in one object is an error
-//! (serde_json keeps the last one, which would drop data silently), and the depth limit.
-//! `parse/tests.rs` and the `json` fuzz target check the agreement against serde_json itself.
+//! Strict ([`Options::STRICT`]), it accepts exactly RFC 8259 JSON, and builds the same
+//! `Value`s as `serde_json::from_str` with `float_roundtrip` (integers as `u64` / `i64` where
+//! they fit, `-0` as the float `-0.0`, other numbers as the nearest `f64`, out-of-range numbers
+//! rejected, lone surrogate escapes rejected). Two differences, both deliberate: a key repeated
+//! in one object is an error (serde_json keeps the last one, which would drop data silently),
+//! and the depth limit. `parse/tests.rs` and the `json` fuzz target check the agreement against
+//! serde_json itself. With [`Options::ENGINE`] it also takes what Godot's `JSON.stringify`
+//! writes: numbers past the `f64` range become the strings `"inf"` / `"-inf"` (gdwire's token
+//! for a non-finite float, as a JSON `Value` cannot hold one), and raw U+0001-U+001F in strings
+//! are kept; on strict JSON both modes give the same `Value`.
 
 use alloc::format;
 use alloc::string::String;
@@ -21,7 +25,7 @@ use alloc::vec::Vec;
 use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
 
-use crate::json::JsonError;
+use crate::json::{JsonError, Options};
 use crate::read::MAX_DEPTH;
 
 /// Deepest JSON nesting read. The deepest value the writer accepts (1024 containers,
@@ -113,16 +117,26 @@ impl Drop for OpenStack {
 pub(crate) struct Parser<'t> {
     text: &'t str,
     pos: usize,
+    /// Also read what Godot's `JSON.stringify` writes beyond RFC 8259 (see [`Options`]):
+    /// numbers past the `f64` range as the strings `"inf"` / `"-inf"`, raw U+0001-U+001F in
+    /// strings.
+    engine: bool,
     /// Deepest nesting of the last document.
     deepest: usize,
     open: OpenStack,
 }
 
 impl<'t> Parser<'t> {
+    #[cfg(test)]
     pub(crate) fn new(text: &'t str) -> Parser<'t> {
+        Parser::with_options(text, Options::STRICT)
+    }
+
+    pub(crate) fn with_options(text: &'t str, options: Options) -> Parser<'t> {
         Parser {
             text,
             pos: 0,
+            engine: options.engine_compatible,
             deepest: 0,
             open: OpenStack::default(),
         }
@@ -366,6 +380,15 @@ impl<'t> Parser<'t> {
         // as serde_json does with `float_roundtrip`.
         match self.text[start..i].parse::<f64>() {
             Ok(x) if x.is_finite() => Ok(float(x)),
+            // The engine's `String::to_float` overflows to ±inf, and `JSON.stringify` writes
+            // ±inf as `1e99999` / `-1e99999`; gdwire's token for a non-finite float slot.
+            Ok(x) if self.engine && x.is_infinite() => {
+                Ok(Value::String(String::from(if negative {
+                    "-inf"
+                } else {
+                    "inf"
+                })))
+            }
             _ => Err(self.error_at(start, "number out of range")),
         }
     }
@@ -386,9 +409,15 @@ impl<'t> Parser<'t> {
             let end = memchr::memchr2(b'"', b'\\', rest);
             let plain = &rest[..end.unwrap_or(rest.len())];
             // No early exit: this form vectorises; the position is looked for on error only.
-            if plain.iter().fold(false, |any, &b| any | (b < 0x20)) {
-                let c = plain.iter().position(|&b| b < 0x20).unwrap_or(0);
-                let message = "control character (\\u0000-\\u001F) found while parsing a string";
+            // The engine takes raw control characters, except NUL, which ends its text.
+            let low = if self.engine { 0x01 } else { 0x20 };
+            if plain.iter().fold(false, |any, &b| any | (b < low)) {
+                let c = plain.iter().position(|&b| b < low).unwrap_or(0);
+                let message = if self.engine {
+                    "NUL found while parsing a string"
+                } else {
+                    "control character (\\u0000-\\u001F) found while parsing a string"
+                };
                 return Err(self.error_at(self.pos + c, message));
             }
             // `"` and `\` are ASCII, so both ends of `plain` are char boundaries.

@@ -304,3 +304,47 @@ fn documents_report_their_lines_and_stop_after_a_syntax_error() {
     assert!(docs.next().is_none());
     assert_eq!(docs.line(), 8);
 }
+
+#[test]
+fn engine_mode_reads_nan_as_null_like_the_engine() {
+    use crate::json::{from_json_str_with, Options};
+    let g4 = Dialect::GODOT_4;
+    let engine = |t: &str| from_json_str_with(g4, t, Options::ENGINE);
+    // The engine's to_native reads null in a float slot as 0 (Variant NIL to float).
+    let zeros = |t: &str, want: Vec<u8>| {
+        assert_eq!(engine(t).unwrap(), want, "{t}");
+        assert!(from_json_str(g4, t).is_err(), "strict rejects {t}");
+    };
+    let v = |x: f64, y: f64| build(g4, |w| w.vector2(Vector2 { x, y }).unwrap());
+    zeros(
+        r#"{"type":"Vector2","args":[null,1e99999]}"#,
+        v(0.0, f64::INFINITY),
+    );
+    let p32 = build(g4, |w| w.packed_f32([0.0, f32::NEG_INFINITY]).unwrap());
+    zeros(
+        r#"{"type":"PackedFloat32Array","args":[null,-1e99999]}"#,
+        p32,
+    );
+    let p64 = build(g4, |w| w.packed_f64([0.0, 1.5]).unwrap());
+    zeros(r#"{"type":"PackedFloat64Array","args":[null,1.5]}"#, p64);
+    let dbl = r#"{"type":"Vector2","precision":"double","args":[null,-1e99999]}"#;
+    let mut want = Vec::new();
+    let mut w = Writer::new(&mut want, g4).with_precision(Precision::Double);
+    w.vector2(Vector2 {
+        x: 0.0,
+        y: f64::NEG_INFINITY,
+    })
+    .unwrap();
+    w.finish().unwrap();
+    zeros(dbl, want);
+    // Only float slots: null is still Nil elsewhere and an error in int slots.
+    assert_eq!(
+        engine("[null]").unwrap(),
+        from_json_str(g4, "[null]").unwrap()
+    );
+    assert!(engine(r#"{"type":"Vector2i","args":[null,1]}"#).is_err());
+    assert!(engine(r#"{"type":"PackedInt32Array","args":[null]}"#).is_err());
+    // Raw control characters in strings, as JSON.stringify writes them.
+    let s = build(g4, |w| w.string("a\u{1}\u{1f}z").unwrap());
+    zeros("\"s:a\u{1}\u{1f}z\"", s);
+}

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use gdwire::frame::DEFAULT_MAX_FRAME;
+use gdwire::json::Options;
 use gdwire::Dialect;
 
 use crate::common::{display_name, parse_dialect, read_input, FramingArg};
@@ -26,7 +27,9 @@ pub struct Args {
     max_frame: usize,
     /// Input form: auto (json when every document reads as the JSON form, else text), text
     /// (the engine's var_to_str / var2str form, as `dump` prints it), json (the
-    /// JSON.from_native convention, as `dump --format json` prints it).
+    /// JSON.from_native convention, as `dump --format json` prints it, strict RFC 8259),
+    /// engine-json (the same, also reading what Godot's JSON.stringify writes: 1e99999 for
+    /// inf, null for NaN (read as 0, as the engine does), raw control characters).
     #[arg(long, value_enum, default_value_t = From::Auto)]
     from: From,
     /// Input file; `-` is standard input. Values follow each other (one per line as `dump`
@@ -40,6 +43,7 @@ enum From {
     Auto,
     Text,
     Json,
+    EngineJson,
 }
 
 /// The encoded values, in input order.
@@ -54,9 +58,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let data = read_input(&args.file)?;
     let text = std::str::from_utf8(&data).with_context(|| format!("{name}: not UTF-8"))?;
     let values = match args.from {
-        From::Json => from_json(name, args.dialect, text)?,
+        From::Json => from_json(name, args.dialect, text, Options::STRICT)?,
+        From::EngineJson => from_json(name, args.dialect, text, Options::ENGINE)?,
         From::Text => crate::textin::parse_all(name, args.dialect, text)?,
-        From::Auto => match from_json(name, args.dialect, text) {
+        From::Auto => match from_json(name, args.dialect, text, Options::STRICT) {
             Ok(values) => values,
             Err(json_error) => {
                 crate::textin::parse_all(name, args.dialect, text).map_err(|text_error| {
@@ -103,7 +108,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 /// JSON documents separated by whitespace; `;` comment lines (dump's headers) are blanked
 /// first, which keeps line numbers (a JSON document cannot have a line starting with `;`:
 /// strings hold no raw newline, and `;` is no JSON token).
-fn from_json(name: &str, dialect: Dialect, text: &str) -> Result<Encoded> {
+fn from_json(name: &str, dialect: Dialect, text: &str, options: Options) -> Result<Encoded> {
     let cleaned;
     let text = if text.lines().any(|l| l.trim_start().starts_with(';')) {
         cleaned = text
@@ -124,7 +129,7 @@ fn from_json(name: &str, dialect: Dialect, text: &str) -> Result<Encoded> {
     } else {
         text
     };
-    let mut docs = gdwire::json::documents(dialect, text);
+    let mut docs = gdwire::json::documents_with(dialect, text, options);
     let mut out = Vec::new();
     while let Some(doc) = docs.next() {
         // Lines are counted only for messages.

@@ -7,11 +7,15 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 use super::{dismantle, Parser, MAX_JSON_DEPTH};
-use crate::json::JsonError;
+use crate::json::{JsonError, Options};
 
 /// One document, nothing after it.
 fn parse(text: &str) -> Result<Value, JsonError> {
-    let mut p = Parser::new(text);
+    parse_with(text, Options::STRICT)
+}
+
+fn parse_with(text: &str, options: Options) -> Result<Value, JsonError> {
+    let mut p = Parser::with_options(text, options);
     let v = p.document()?;
     if p.more() {
         dismantle(v);
@@ -44,6 +48,7 @@ fn same(a: &Value, b: &Value) -> bool {
 /// serde_json keeps the last of repeated keys where we refuse them.
 fn agrees(text: &str) -> Result<(), String> {
     let ours = parse(text);
+    engine_extends_strict(text, &ours)?;
     let theirs = serde_json::from_str::<Value>(text);
     match (&ours, &theirs) {
         (Ok(a), Ok(b)) if same(a, b) => Ok(()),
@@ -157,6 +162,59 @@ fn rejections_match_serde_json() {
     ] {
         assert!(parse(text).is_err(), "{text:?} accepted");
         agrees(text).unwrap();
+    }
+}
+
+/// Engine-compatible reading gives the same `Value` wherever strict reading succeeds, and
+/// succeeds where strict fails only past a raw control character or an out-of-range number.
+fn engine_extends_strict(text: &str, strict: &Result<Value, JsonError>) -> Result<(), String> {
+    let engine = parse_with(text, Options::ENGINE);
+    let ok = match (strict, &engine) {
+        (Ok(a), Ok(b)) => same(a, b),
+        (Err(_), Err(_)) => true,
+        (Err(JsonError::Syntax { message, .. }), Ok(_)) => {
+            message == "number out of range" || message.starts_with("control character")
+        }
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(alloc::format!(
+            "{text:?}: strict {strict:?}, engine {engine:?}"
+        ))
+    }
+}
+
+#[test]
+fn engine_mode_reads_what_godot_writes() {
+    let engine = |t: &str| parse_with(t, Options::ENGINE);
+    let s = |t: &str| Value::String(t.to_string());
+    // JSON.stringify's ±inf; the engine's String::to_float overflows the same way.
+    assert_eq!(engine("1e99999").unwrap(), s("inf"));
+    assert_eq!(engine("-1e99999").unwrap(), s("-inf"));
+    assert_eq!(
+        engine("[1.5e309,-2E+400]").unwrap(),
+        serde_json::json!(["inf", "-inf"])
+    );
+    // Underflow is 0 in both modes; an overflowing integer is a float overflow too.
+    assert_eq!(engine("1e-99999").unwrap(), parse("1e-99999").unwrap());
+    assert_eq!(engine(&"9".repeat(400)).unwrap(), s("inf"));
+    assert!(parse("1e99999").is_err() && parse("-1e99999").is_err());
+    // Raw control characters (the engine writes them unescaped), next to escapes.
+    let raw: String = (1u8..0x20).map(char::from).collect();
+    let text = alloc::format!("\"a{raw}\\n\\u0001z\"");
+    assert_eq!(engine(&text).unwrap(), s(&alloc::format!("a{raw}\n\u{1}z")));
+    assert!(parse(&text).is_err());
+    // NUL ends the engine's text: still an error, with its place.
+    let e = engine("[\"a\u{0}\"]").unwrap_err();
+    assert!(matches!(e, JsonError::Syntax { column: 4, .. }), "{e:?}");
+    // Nothing else is relaxed: bare control characters outside strings, the engine's other
+    // number forms, identifiers.
+    for bad in [
+        "\u{1}1", "01", "1.", ".5", "+1", "NaN", "inf", "[1,]", "'a'",
+    ] {
+        assert!(engine(bad).is_err(), "{bad:?}");
     }
 }
 
