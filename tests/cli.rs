@@ -493,7 +493,7 @@ fn encode_errors_name_document_line_and_place() {
     assert_eq!(
         one_line(&out.stderr),
         "gdwire: a value is required for '--from <FROM>' but none was supplied [possible \
-         values: auto, text, json] (see gdwire --help)\n"
+         values: auto, text, json, engine-json] (see gdwire --help)\n"
     );
 }
 
