@@ -135,7 +135,7 @@ proptest! {
     fn values_round_trip_through_serde_json_values(u in unit()) {
         // A self-describing detour: gdwire bytes -> serde_json::Value -> gdwire bytes keeps
         // every plain (non-math) value.
-        let json = serde_json::to_value(&(u.id, &u.name, &u.stats, &u.pairs, &u.tag)).unwrap();
+        let json = serde_json::to_value((u.id, &u.name, &u.stats, &u.pairs, &u.tag)).unwrap();
         let bytes = to_vec(Dialect::GODOT_4, &json).unwrap();
         let back: serde_json::Value = from_bytes(Dialect::GODOT_4, &bytes).unwrap();
         prop_assert_eq!(back, json);

@@ -148,6 +148,8 @@ impl<'de> Deserializer<'de> {
     }
 
     /// The values of the sequence as an iterator of `T` (it ends after the first error).
+    // Generic over `T`, which `IntoIterator` cannot be: the name says what it does.
+    #[allow(clippy::should_implement_trait)]
     pub fn into_iter<T: de::Deserialize<'de>>(self) -> StreamIter<'de, T> {
         StreamIter {
             de: self,
