@@ -109,8 +109,8 @@
 //! #     &("move", std::collections::BTreeMap::from([("x", 1.5), ("y", -2.0)])))?;
 //! let packet = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
 //! let mut items = packet.iter();
-//! if items.next().unwrap()?.as_str() == Some("move") {
-//!     let m: Move = gdwire::serde::from_variant_ref(items.next().unwrap()?)?;
+//! if items.next().unwrap().as_str() == Some("move") {
+//!     let m: Move = gdwire::serde::from_variant_ref(items.next().unwrap())?;
 //!     assert_eq!((m.x, m.y), (1.5, -2.0));
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())

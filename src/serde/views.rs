@@ -23,7 +23,7 @@ use crate::serde::leaf::LeafDe;
 /// let bytes = [0x1c,0,0,0, 1,0,0,0, 0x1b,0,0,0, 1,0,0,0, 4,0,0,0, 2,0,0,0, b'i',b'd',0,0,
 ///              2,0,0,0, 5,0,0,0];
 /// let array = from_bytes(Dialect::GODOT_4, &bytes)?.as_array().unwrap();
-/// let first = array.iter().next().unwrap()?;
+/// let first = array.iter().next().unwrap();
 /// assert_eq!(gdwire::serde::from_variant_ref::<Entry>(first)?, Entry { id: 5 });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
