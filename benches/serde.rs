@@ -3,11 +3,16 @@
 //! encodings). Every decoder builds the same borrowed structs (`&str` fields borrow).
 //!
 //! `cargo bench --features serde --bench serde`
+//!
+//! `GDWIRE_BENCH_REPEAT=<group>/<format>:<n>` (e.g. `serde_rpc_packets/gdwire_g4:20`) only
+//! decodes that dataset `n` times in `repeat_loop` and exits, for `perf` or
+//! `valgrind --tool=callgrind --toggle-collect='*repeat_loop*'` (instruction counts are
+//! steady on a busy machine where wall time is not).
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
 use gdwire::math::{Basis, Transform3D, Vector2, Vector3};
 use gdwire::Dialect;
 use serde::{Deserialize, Serialize};
@@ -192,8 +197,21 @@ macro_rules! bench_messages {
             let total: usize = encoded.iter().map(Vec::len).sum();
             let mut group = $c.benchmark_group($name);
             group.throughput(Throughput::Bytes(total as u64));
+            let repeat = std::env::var("GDWIRE_BENCH_REPEAT").ok();
             macro_rules! run {
                 ($decode:expr) => {{
+                    if let Some(spec) = &repeat {
+                        let (name, n) = spec.split_once(':').expect("<group>/<format>:<n>");
+                        if name == spec_name($name, format) {
+                            repeat_loop(n.parse().expect("count"), || {
+                                for bytes in &encoded {
+                                    let v: $ty = $decode(black_box(&bytes[..]));
+                                    black_box(v);
+                                }
+                            });
+                        }
+                        continue;
+                    }
                     // Every format decodes back to the very same structs.
                     for (m, bytes) in messages.iter().zip(&encoded) {
                         let back: $ty = $decode(&bytes[..]);
@@ -242,6 +260,17 @@ macro_rules! bench_messages {
     }};
 }
 
+fn spec_name(group: &str, format: &str) -> String {
+    format!("{group}/{format}")
+}
+
+#[inline(never)]
+fn repeat_loop(n: usize, mut decode_all: impl FnMut()) {
+    for _ in 0..n {
+        decode_all();
+    }
+}
+
 fn benches(c: &mut Criterion) {
     bench_messages!(c, "serde_snapshots", snapshots(), Snapshot<'_>);
     bench_messages!(c, "serde_rpc_packets", packets(), Packet<'_>);
@@ -252,4 +281,11 @@ criterion_group! {
     config = config();
     targets = benches
 }
-criterion_main!(serde_benches);
+fn main() {
+    if std::env::var_os("GDWIRE_BENCH_REPEAT").is_some() {
+        benches(&mut Criterion::default());
+        return;
+    }
+    serde_benches();
+    Criterion::default().configure_from_args().final_summary();
+}

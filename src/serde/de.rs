@@ -339,10 +339,34 @@ impl<'de> Deserializer<'de> {
         }
     }
 
+    /// A String / StringName as borrowed text, anything else through [`Self::visit_event`].
+    #[inline]
+    fn text<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        let (event, at) = self.next_event()?;
+        if let Event::Value(VariantRef::String(s) | VariantRef::StringName(s)) = event {
+            if let Some(text) = s.as_str() {
+                return visitor
+                    .visit_borrowed_str::<Error>(text)
+                    .map_err(|e| e.at(at));
+            }
+        }
+        self.visit_event(event, at, Hint::Any, visitor)
+    }
+
     #[inline]
     fn any_with<V: Visitor<'de>>(&mut self, hint: Hint, visitor: V) -> Result<V::Value> {
         let (event, at) = self.next_event()?;
-        self.visit_event(event, at, hint, visitor)
+        // The common scalars straight to the visitor; the rest through the leaf dispatch
+        // (an Int asked for as a float goes there too, for the int -> float policy).
+        let visited = match event {
+            Event::Value(VariantRef::Int(i)) if !matches!(hint, Hint::F32 | Hint::F64) => {
+                visitor.visit_i64(i)
+            }
+            Event::Value(VariantRef::Float(f)) => visitor.visit_f64(f),
+            Event::Value(VariantRef::Bool(b)) => visitor.visit_bool(b),
+            _ => return self.visit_event(event, at, hint, visitor),
+        };
+        visited.map_err(|e: Error| e.at(at))
     }
 }
 
@@ -372,9 +396,20 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     forward_to_any!(
         deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
         deserialize_i64 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
-        deserialize_char deserialize_str deserialize_string deserialize_map
-        deserialize_identifier deserialize_i128 deserialize_u128
+        deserialize_char deserialize_string deserialize_map deserialize_i128 deserialize_u128
     );
+
+    #[inline]
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.text(visitor)
+    }
+
+    /// Struct fields and enum variants: the key's `&str` (proved UTF-8 by the walk) goes
+    /// straight to the visitor, without the general leaf dispatch.
+    #[inline]
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.text(visitor)
+    }
 
     #[inline]
     fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -547,19 +582,9 @@ impl<'de> MapAccess<'de> for MapAcc<'_, 'de> {
             return Ok(None);
         }
         self.left -= 1;
-        let (event, at) = self.de.next_event()?;
-        self.key_at = at;
-        match event {
-            // Struct field names and other leaf keys: straight to the visitor.
-            Event::Value(key) => seed.deserialize(LeafDe::new(key)).map(Some),
-            Event::Property(name) => seed
-                .deserialize(LeafDe::new(VariantRef::String(name)))
-                .map(Some),
-            _ => {
-                self.de.peeked = Some((event, at));
-                seed.deserialize(&mut *self.de).map(Some)
-            }
-        }
+        // Peeked, not taken: the seed takes the key from there without another copy.
+        self.key_at = self.de.peek_event()?.1;
+        seed.deserialize(&mut *self.de).map(Some)
     }
 
     #[inline]
