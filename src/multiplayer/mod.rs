@@ -72,6 +72,12 @@ pub use writer::{PacketWriter, SpawnKind, Target};
 use crate::error::{Error, ErrorKind, Expected, PacketField, Result};
 
 /// The command in the low 3 bits of byte 0.
+///
+/// ```
+/// use gdwire::multiplayer::Command;
+/// assert_eq!(Command::from_byte(0x16), Command::Sync); // delta flag 0x10 ignored
+/// assert_eq!(Command::Sync.name(), "SYNC");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Command {
@@ -95,6 +101,11 @@ pub enum Command {
 
 impl Command {
     /// The command of a packet whose byte 0 is `b0`.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::Command;
+    /// assert_eq!(Command::from_byte(0x80), Command::RemoteCall);
+    /// ```
     pub const fn from_byte(b0: u8) -> Command {
         match b0 & 7 {
             0 => Command::RemoteCall,
@@ -109,6 +120,10 @@ impl Command {
     }
 
     /// The engine's name (`NETWORK_COMMAND_*` without the prefix).
+    ///
+    /// ```
+    /// assert_eq!(gdwire::multiplayer::Command::RemoteCall.name(), "REMOTE_CALL");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Command::RemoteCall => "REMOTE_CALL",
@@ -124,6 +139,12 @@ impl Command {
 }
 
 /// SYS sub-commands (byte 1 of a SYS packet).
+///
+/// ```
+/// use gdwire::multiplayer::SysCommand;
+/// assert_eq!(SysCommand::from_byte(3), Some(SysCommand::Relay));
+/// assert_eq!(SysCommand::from_byte(4), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum SysCommand {
@@ -139,6 +160,11 @@ pub enum SysCommand {
 
 impl SysCommand {
     /// The sub-command for byte 1, if it is one.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::SysCommand;
+    /// assert_eq!(SysCommand::from_byte(1), Some(SysCommand::AddPeer));
+    /// ```
     pub const fn from_byte(b: u8) -> Option<SysCommand> {
         Some(match b {
             0 => SysCommand::Auth,
@@ -151,6 +177,11 @@ impl SysCommand {
 }
 
 /// Width of an id field in a remote call.
+///
+/// ```
+/// use gdwire::multiplayer::IdWidth;
+/// assert_eq!([IdWidth::U8, IdWidth::U16, IdWidth::U32].map(IdWidth::bytes), [1, 2, 4]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IdWidth {
     /// 1 byte.
@@ -163,6 +194,10 @@ pub enum IdWidth {
 
 impl IdWidth {
     /// Bytes on the wire.
+    ///
+    /// ```
+    /// assert_eq!(gdwire::multiplayer::IdWidth::U16.bytes(), 2);
+    /// ```
     pub const fn bytes(self) -> usize {
         match self {
             IdWidth::U8 => 1,

@@ -101,6 +101,14 @@ pub enum Args<'a> {
 
 impl Args<'_> {
     /// How many arguments the engine passes to the method.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, Target, packet_to_vec};
+    /// let none = packet_to_vec(|w| w.remote_call(Target::Cached(1), 0, 0))?;
+    /// let Packet::RemoteCall(call) = Packet::parse(&none)? else { panic!() };
+    /// assert_eq!(call.args.count(), 0);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn count(&self) -> usize {
         match self {
             Args::Values(v) => v.len(),
@@ -178,6 +186,16 @@ impl Spawn<'_> {
 }
 
 /// A list of little-endian u32s in a packet (synchronizer net ids).
+///
+/// ```
+/// use gdwire::multiplayer::{Packet, SpawnKind, packet_to_vec};
+/// let msg = packet_to_vec(|w| w.spawn(SpawnKind::Scene(0), 1, 7, &[8, 9], "N"))?;
+/// let Packet::Spawn(s) = Packet::parse(&msg)? else { panic!() };
+/// assert_eq!((s.sync_ids.len(), s.sync_ids.is_empty()), (2, false));
+/// assert_eq!(s.sync_ids.as_bytes(), [8, 0, 0, 0, 9, 0, 0, 0]);
+/// assert_eq!(s.sync_ids.iter().collect::<Vec<_>>(), [8, 9]);
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct U32s<'a>(&'a [u8]);
 
@@ -352,6 +370,12 @@ impl<'a> Packet<'a> {
     }
 
     /// The command.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Command, Packet};
+    /// assert_eq!(Packet::parse(&[0x05, 9, 0, 0, 0])?.command(), Command::Despawn);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn command(&self) -> Command {
         match self {
             Packet::RemoteCall(_) => Command::RemoteCall,

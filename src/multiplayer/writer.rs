@@ -8,6 +8,16 @@ use crate::write::{IntoSink, Sink, Writer};
 use crate::Dialect;
 
 /// Where a remote call is aimed, for [`PacketWriter::remote_call`].
+///
+/// ```
+/// use gdwire::multiplayer::{packet_to_vec, Target};
+/// // Cache id 300 needs 16 bits (flags 0x10); `Cached32` always takes 32 (flags 0x20).
+/// let narrow = packet_to_vec(|w| w.remote_call(Target::Cached(300), 1, 0))?;
+/// let wide = packet_to_vec(|w| w.remote_call(Target::Cached32(300), 1, 0))?;
+/// assert_eq!(narrow, [0x90, 0x2c, 0x01, 1]);
+/// assert_eq!(wide, [0xA0, 0x2c, 0x01, 0, 0, 1]);
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target<'p> {
     /// A path-cache id every receiver confirmed, in the narrowest of 8/16/32 bits (what the
@@ -22,6 +32,17 @@ pub enum Target<'p> {
 }
 
 /// How a spawned node was made, for [`PacketWriter::spawn`].
+///
+/// ```
+/// use gdwire::multiplayer::{Packet, PacketWriter, SpawnKind};
+/// let mut w = PacketWriter::new(Vec::new());
+/// w.spawn(SpawnKind::Scene(2), 1, 7, &[], "Enemy")?;
+/// w.finish()?;
+/// let out = w.into_sink();
+/// let Packet::Spawn(s) = Packet::parse(&out)? else { panic!() };
+/// assert_eq!((s.scene_id, s.is_custom(), s.state.len()), (2, false, 0));
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SpawnKind {
     /// Instanced from the spawner's spawnable scene at this index (`0..=254`).
@@ -104,6 +125,16 @@ impl<S: Sink> core::fmt::Debug for PacketWriter<'_, S> {
 impl<'p, S: Sink> PacketWriter<'p, S> {
     /// A writer into `sink`: any [`Sink`] (a `Vec<u8>`, `&mut Vec<u8>`, a
     /// [`crate::SliceSink`]) or `&mut [u8]`.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::PacketWriter;
+    /// let mut buf = [0u8; 8];
+    /// let mut w = PacketWriter::new(&mut buf[..]);
+    /// w.despawn(7)?;
+    /// let len = w.finish()?;
+    /// assert_eq!(buf[..len], [0x05, 7, 0, 0, 0]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn new<I: IntoSink<Sink = S>>(sink: I) -> PacketWriter<'p, S> {
         let sink = sink.into_sink();
         PacketWriter {
@@ -123,12 +154,31 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     /// Writes full objects (class and properties) instead of object ids, as the engine does
     /// with `SceneMultiplayer.allow_object_decoding`. Remote-call arguments only: the engine
     /// never writes full objects in spawn or sync packets.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{PacketWriter, Target};
+    /// let mut w = PacketWriter::new(Vec::new()).with_full_objects(true);
+    /// w.remote_call(Target::Cached(1), 0, 1)?;
+    /// w.int(1)?;
+    /// w.finish()?;
+    /// assert_eq!(w.into_sink(), [0x00, 1, 0, 1, 0x02, 1]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn with_full_objects(mut self, full: bool) -> Self {
         self.full_objects = full;
         self
     }
 
     /// Gives the sink back.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::PacketWriter;
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.raw(b"hi")?;
+    /// w.finish()?;
+    /// assert_eq!(w.into_sink(), [0x03, b'h', b'i']);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn into_sink(self) -> S {
         self.sink
     }
@@ -173,6 +223,19 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     /// are sent in the byte-only form, as the engine does; a single PackedByteArray argument
     /// written with [`PacketWriter::value`] is too (or use
     /// [`PacketWriter::remote_call_bytes`]).
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, PacketWriter, Target};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.remote_call(Target::Cached(4), 0x8001, 2)?; // an rpc_config() method: 16-bit id
+    /// w.bool(true)?;
+    /// w.int(-1)?;
+    /// assert!(w.int(2).is_err()); // only 2 arguments were announced
+    /// let out = w.into_sink();
+    /// let Packet::RemoteCall(call) = Packet::parse(&out)? else { panic!() };
+    /// assert_eq!((call.method, call.args.count()), (0x8001, 2));
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn remote_call(&mut self, target: Target<'p>, method: u16, argc: u8) -> Result<()> {
         self.guard(|w| {
             w.begin(
@@ -193,6 +256,18 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
 
     /// REMOTE_CALL in the byte-only form: one PackedByteArray argument sent as its raw bytes
     /// (empty `bytes` = a call without arguments, byte-identical to the engine's).
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Args, Packet, PacketWriter, Target};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.remote_call_bytes(Target::Cached(1), 3, &[9, 8])?;
+    /// w.finish()?;
+    /// let out = w.into_sink();
+    /// assert_eq!(out, [0x80, 1, 3, 9, 8]);
+    /// let Packet::RemoteCall(call) = Packet::parse(&out)? else { panic!() };
+    /// assert!(matches!(call.args, Args::Bytes(&[9, 8])));
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn remote_call_bytes(
         &mut self,
         target: Target<'p>,
@@ -250,6 +325,19 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
 
     /// SIMPLIFY_PATH: `checksum` is the md5 (32 hex digits) of the node's RPC method names
     /// concatenated in id order ([`ErrorKind::TooLong`] unless it is 32 bytes).
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, PacketWriter};
+    /// let sum = "0123456789abcdef0123456789abcdef";
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.simplify_path(sum, 5, "Main/Player")?;
+    /// w.finish()?;
+    /// let out = w.into_sink();
+    /// let Packet::SimplifyPath(p) = Packet::parse(&out)? else { panic!() };
+    /// assert_eq!((p.checksum, p.cache_id, p.path), (sum, 5, "Main/Player"));
+    /// assert!(PacketWriter::new(Vec::new()).simplify_path("short", 5, "x").is_err());
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn simplify_path(&mut self, checksum: &str, cache_id: u32, path: &str) -> Result<()> {
         self.guard(|w| {
             if checksum.len() != 32 {
@@ -271,6 +359,15 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     }
 
     /// CONFIRM_PATH.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::PacketWriter;
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.confirm_path(true, 5)?;
+    /// w.finish()?;
+    /// assert_eq!(w.into_sink(), [0x02, 1, 5, 0, 0, 0]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn confirm_path(&mut self, checksum_ok: bool, cache_id: u32) -> Result<()> {
         self.guard(|w| {
             w.begin(Command::ConfirmPath, State::Done)?;
@@ -280,6 +377,17 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     }
 
     /// RAW (`send_bytes`); the payload must not be empty ([`ErrorKind::MissingItems`]).
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, PacketWriter};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.raw(&[1, 2, 3])?;
+    /// w.finish()?;
+    /// let out = w.into_sink();
+    /// assert!(matches!(Packet::parse(&out)?, Packet::Raw(&[1, 2, 3])));
+    /// assert!(PacketWriter::new(Vec::new()).raw(&[]).is_err());
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn raw(&mut self, payload: &[u8]) -> Result<()> {
         self.guard(|w| {
             w.begin(Command::Raw, State::Done)?;
@@ -293,6 +401,20 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
 
     /// SPAWN. For [`SpawnKind::Custom`] the next value written is the custom argument; then
     /// the spawn state, one value per spawn property, as many as the config has.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, PacketWriter, SpawnKind};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.spawn(SpawnKind::Scene(0), 1, 7, &[8, 9], "Player")?;
+    /// w.int(100)?; // spawn state: as many values as the config has
+    /// w.bool(false)?;
+    /// w.finish()?;
+    /// let out = w.into_sink();
+    /// let Packet::Spawn(s) = Packet::parse(&out)? else { panic!() };
+    /// assert_eq!(s.sync_ids.iter().collect::<Vec<_>>(), [8, 9]);
+    /// assert_eq!(s.state.len(), 2);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn spawn(
         &mut self,
         kind: SpawnKind,
@@ -344,6 +466,16 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     }
 
     /// DESPAWN.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, PacketWriter};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.despawn(258)?;
+    /// w.finish()?;
+    /// let out = w.into_sink();
+    /// assert!(matches!(Packet::parse(&out)?, Packet::Despawn(258)));
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn despawn(&mut self, net_id: u32) -> Result<()> {
         self.guard(|w| {
             w.begin(Command::Despawn, State::Done)?;
@@ -353,6 +485,21 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     }
 
     /// SYNC, full (sent unreliable): entries follow with [`PacketWriter::sync_entry`].
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, PacketWriter};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.sync(100)?;
+    /// w.sync_entry(8)?;
+    /// w.int(1)?;
+    /// w.finish()?;
+    /// let out = w.into_sink();
+    /// // command, time, net id, entry size, the value
+    /// assert_eq!(out, [0x06, 100, 0, 8, 0, 0, 0, 2, 0, 0, 0, 0x02, 1]);
+    /// let Packet::Sync(s) = Packet::parse(&out)? else { panic!() };
+    /// assert_eq!((s.time, s.entries.len()), (Some(100), 1));
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn sync(&mut self, time: u16) -> Result<()> {
         self.guard(|w| {
             w.begin(Command::Sync, State::Sync { delta: false })?;
@@ -362,6 +509,22 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     }
 
     /// SYNC, delta (sent reliable): entries follow with [`PacketWriter::delta_entry`].
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, PacketWriter};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.sync_delta()?;
+    /// w.delta_entry(8, 0b101)?; // properties 0 and 2 changed: two values
+    /// w.int(1)?;
+    /// w.int(2)?;
+    /// w.finish()?;
+    /// let out = w.into_sink();
+    /// let Packet::Sync(s) = Packet::parse(&out)? else { panic!() };
+    /// assert!(s.is_delta());
+    /// let e = s.entries.into_iter().next().unwrap();
+    /// assert_eq!((e.net_id, e.mask, e.values.len()), (8, Some(0b101), 2));
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn sync_delta(&mut self) -> Result<()> {
         self.guard(|w| {
             w.begin(Command::Sync, State::Sync { delta: true })?;
@@ -370,11 +533,36 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     }
 
     /// A full-sync entry: the synchronizer's net id, then all its sync properties' values.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, PacketWriter};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.sync(1)?;
+    /// w.sync_entry(8)?;
+    /// w.bool(true)?;
+    /// w.sync_entry(9)?;
+    /// w.int(5)?;
+    /// w.finish()?;
+    /// let out = w.into_sink();
+    /// let Packet::Sync(s) = Packet::parse(&out)? else { panic!() };
+    /// assert_eq!(s.entries.map(|e| e.net_id).collect::<Vec<_>>(), [8, 9]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn sync_entry(&mut self, net_id: u32) -> Result<()> {
         self.entry(net_id, None)
     }
 
     /// A delta-sync entry: net id and changed-property mask, then one value per set bit.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::PacketWriter;
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.sync_delta()?;
+    /// w.delta_entry(8, 0b11)?;
+    /// w.int(1)?;
+    /// assert!(w.finish().is_err()); // the mask announced two values
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn delta_entry(&mut self, net_id: u32, mask: u64) -> Result<()> {
         self.entry(net_id, Some(mask))
     }
@@ -402,6 +590,15 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     }
 
     /// SYS AUTH: an authentication payload, or empty for "authentication complete".
+    ///
+    /// ```
+    /// use gdwire::multiplayer::PacketWriter;
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.auth(b"")?; // "my side of authentication is complete"
+    /// w.finish()?;
+    /// assert_eq!(w.into_sink(), [0x07, 0x00]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn auth(&mut self, payload: &[u8]) -> Result<()> {
         self.guard(|w| {
             w.begin(Command::Sys, State::Done)?;
@@ -411,11 +608,32 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     }
 
     /// SYS ADD_PEER (server to client under server relay).
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, PacketWriter, Sys};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.add_peer(5)?;
+    /// w.finish()?;
+    /// let out = w.into_sink();
+    /// assert_eq!(out, [0x07, 1, 5, 0, 0, 0]);
+    /// assert!(matches!(Packet::parse(&out)?, Packet::Sys(Sys::AddPeer(5))));
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn add_peer(&mut self, peer: i32) -> Result<()> {
         self.sys_peer(SysCommand::AddPeer, peer)
     }
 
     /// SYS DEL_PEER.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, PacketWriter, Sys};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.del_peer(5)?;
+    /// w.finish()?;
+    /// let out = w.into_sink();
+    /// assert!(matches!(Packet::parse(&out)?, Packet::Sys(Sys::DelPeer(5))));
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn del_peer(&mut self, peer: i32) -> Result<()> {
         self.sys_peer(SysCommand::DelPeer, peer)
     }
@@ -431,6 +649,19 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     /// SYS RELAY header; the inner packet (not a SYS packet) is written next with the same
     /// writer. `peer` is the destination (client to server) or the original sender (server
     /// to client).
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, PacketWriter, Sys};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.relay(3)?;
+    /// w.despawn(9)?; // the inner packet
+    /// assert_eq!(w.finish()?, 11); // relay header included
+    /// let out = w.into_sink();
+    /// let Packet::Sys(Sys::Relay(r)) = Packet::parse(&out)? else { panic!() };
+    /// assert_eq!(r.peer, 3);
+    /// assert!(matches!(r.inner()?, Packet::Despawn(9)));
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn relay(&mut self, peer: i32) -> Result<()> {
         self.guard(|w| {
             w.begin(Command::Sys, State::Start)?;
@@ -501,6 +732,17 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     }
 
     /// A bool value (one byte).
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{PacketWriter, Target};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.remote_call(Target::Cached(1), 0, 2)?;
+    /// w.bool(false)?;
+    /// w.bool(true)?;
+    /// w.finish()?;
+    /// assert_eq!(w.into_sink(), [0x00, 1, 0, 2, 0x01, 0x81]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn bool(&mut self, v: bool) -> Result<()> {
         self.guard(|w| {
             w.before_value()?;
@@ -510,6 +752,17 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     }
 
     /// An int value (1 + 1, 2, 4 or 8 bytes, the narrowest that holds it).
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{PacketWriter, Target};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.remote_call(Target::Cached(1), 0, 2)?;
+    /// w.int(5)?; // 8 bits
+    /// w.int(300)?; // 16 bits: width in bits 6-7 of the type byte
+    /// w.finish()?;
+    /// assert_eq!(w.into_sink(), [0x00, 1, 0, 2, 0x02, 5, 0x42, 0x2c, 0x01]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn int(&mut self, v: i64) -> Result<()> {
         self.guard(|w| {
             w.before_value()?;
@@ -521,6 +774,21 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
 
     /// Any value from a view (bools and ints compressed). A lone PackedByteArray argument
     /// of a remote call switches the call to the byte-only form, as the engine does.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, PacketWriter, Target};
+    /// use gdwire::VariantRef;
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.remote_call(Target::Cached(1), 0, 2)?;
+    /// w.value(&VariantRef::Int(7))?; // compressed like `int`
+    /// w.value(&VariantRef::Float(0.5))?;
+    /// w.finish()?;
+    /// let out = w.into_sink();
+    /// assert_eq!(out[4..6], [0x02, 7]);
+    /// let Packet::RemoteCall(call) = Packet::parse(&out)? else { panic!() };
+    /// assert_eq!(call.args.count(), 2);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn value(&mut self, v: &VariantRef<'_>) -> Result<()> {
         match *v {
             VariantRef::Bool(b) => self.bool(b),
@@ -550,6 +818,19 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     /// this way is not compressed, and a lone PackedByteArray argument is not switched to
     /// the byte-only form (the engine sends neither; use [`PacketWriter::bool`],
     /// [`PacketWriter::int`], [`PacketWriter::value`] or [`PacketWriter::remote_call_bytes`]).
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Args, Packet, PacketWriter, Target};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.remote_call(Target::Cached(1), 0, 1)?;
+    /// w.with(|v| v.string("hi"))?;
+    /// w.finish()?;
+    /// let out = w.into_sink();
+    /// let Packet::RemoteCall(call) = Packet::parse(&out)? else { panic!() };
+    /// let Args::Values(mut args) = call.args else { panic!() };
+    /// assert_eq!(args.next().unwrap()?.as_str(), Some("hi"));
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn with<F>(&mut self, encode: F) -> Result<()>
     where
         F: FnOnce(&mut Writer<&mut S>) -> Result<()>,
@@ -640,6 +921,16 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     /// Completes the packet: closes open sizes, appends the node path of a path-form remote
     /// call and patches its offset, checks nothing is owed. Returns the packet's length
     /// (relay header included).
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{PacketWriter, Target};
+    /// let mut w = PacketWriter::new(Vec::new());
+    /// w.remote_call(Target::Cached(1), 0, 2)?;
+    /// w.int(1)?;
+    /// assert!(w.finish().is_err()); // one argument still owed
+    /// assert!(PacketWriter::new(Vec::new()).finish().is_err()); // no packet at all
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn finish(&mut self) -> Result<usize> {
         if let Some(e) = self.error {
             return Err(e);
