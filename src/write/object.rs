@@ -61,7 +61,9 @@ impl<S: Sink> Writer<S> {
         })
     }
 
-    /// The name of the next property of the innermost full object.
+    /// The name of the next property of the innermost full object. In Godot 4.4+ the value
+    /// of a property named `script` must be nil or a String holding a `res://` path (what
+    /// those readers and the engine accept), else [`ErrorKind::InvalidScriptProperty`].
     ///
     /// ```
     /// use gdwire::{Dialect, Writer};
@@ -76,6 +78,7 @@ impl<S: Sink> Writer<S> {
             w.expect_property()?;
             w.text_block(name)?;
             w.top.need_name = false;
+            w.property_named(name.as_bytes());
             Ok(())
         })
     }

@@ -3,7 +3,7 @@
 use crate::error::{Error, ErrorKind, Result};
 use crate::variant_type::VariantType;
 use crate::write::sink::Sink;
-use crate::write::writer::Writer;
+use crate::write::writer::{ScriptCheck, Writer};
 
 /// The engine's sizes are C `int`.
 pub(super) const MAX_LEN: usize = i32::MAX as usize;
@@ -51,7 +51,10 @@ impl<S: Sink> Writer<S> {
 
     /// The header word of `ty` in this dialect.
     #[inline]
-    fn head(&self, ty: VariantType, data: u32) -> Result<[u8; 4]> {
+    fn head(&mut self, ty: VariantType, data: u32) -> Result<[u8; 4]> {
+        if self.script != ScriptCheck::Off {
+            self.script_value(ty)?;
+        }
         let id = self
             .dialect
             .wire_id(ty)
@@ -94,5 +97,37 @@ impl<S: Sink> Writer<S> {
         let n = words.len().min(32);
         buf[1..=n].copy_from_slice(&words[..n]);
         self.bytes(buf[..=n].as_flattened())
+    }
+
+    /// After a property name: a `script` property's value is checked where the reader does.
+    pub(super) fn property_named(&mut self, name: &[u8]) {
+        if self.dialect.checks_script_property() && name == b"script" {
+            self.script = ScriptCheck::Value;
+        }
+    }
+
+    /// The header of a `script` property's value: nil, or a String whose text comes next.
+    #[cold]
+    fn script_value(&mut self, ty: VariantType) -> Result<()> {
+        match (self.script, ty) {
+            (ScriptCheck::Value, VariantType::Nil) => self.script = ScriptCheck::Off,
+            (ScriptCheck::Value, VariantType::String) => self.script = ScriptCheck::Path,
+            _ => return Err(self.err(ErrorKind::InvalidScriptProperty)),
+        }
+        Ok(())
+    }
+
+    /// The text of a `script` property's String value, if this is one: a `res://` path.
+    #[inline]
+    pub(super) fn script_text(&mut self, s: &[u8]) -> Result<()> {
+        if self.script == ScriptCheck::Off {
+            return Ok(());
+        }
+        self.script = ScriptCheck::Off;
+        if s.starts_with(b"res://") {
+            Ok(())
+        } else {
+            Err(self.err(ErrorKind::InvalidScriptProperty))
+        }
     }
 }

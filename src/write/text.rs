@@ -66,6 +66,7 @@ impl<S: Sink> Writer<S> {
     fn text_item(&mut self, ty: VariantType, s: &[u8]) -> Result<()> {
         let n = self.count(s.len())?;
         self.header_u32(ty, 0, n)?;
+        self.script_text(s)?;
         self.bytes(s)?;
         self.pad(s.len())
     }
@@ -73,6 +74,7 @@ impl<S: Sink> Writer<S> {
     /// A text block of bytes from elsewhere (a view), checked for this dialect's reader.
     pub(crate) fn str_block(&mut self, s: &[u8]) -> Result<()> {
         self.check_text(s)?;
+        self.script_text(s)?;
         self.block(s)
     }
 

@@ -241,6 +241,7 @@ impl<'a, S: Sink> Visit<'a> for Reencode<'_, S> {
         let rules = dec.dialect().text_rules();
         let (name, end) = crate::read::input::string_block(data, pos, rules, false)?;
         self.w.str_block(name.raw())?;
+        self.w.property_named(name.raw());
         Ok(end)
     }
 }

@@ -52,6 +52,20 @@ pub struct Writer<S: Sink> {
     #[cfg(feature = "alloc")]
     pub(super) spilled: Option<alloc::vec::Vec<OpenContainer>>,
     pub(super) error: Option<Error>,
+    /// Where the writer stands in a full object's `script` property, which Godot 4.4+ checks.
+    pub(super) script: ScriptCheck,
+}
+
+/// The `script` property rule of Godot 4.4+ readers: its value must be nil or a String holding
+/// a `res://` path, so the writer refuses anything else rather than emit bytes they reject.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ScriptCheck {
+    /// Not at a `script` value.
+    Off,
+    /// The next value is a `script` property's.
+    Value,
+    /// The `script` value is a String: its text must be a `res://` path.
+    Path,
 }
 
 impl<S: Sink> core::fmt::Debug for Writer<S> {
@@ -100,6 +114,7 @@ impl<S: Sink> Writer<S> {
             #[cfg(feature = "alloc")]
             spilled: None,
             error: None,
+            script: ScriptCheck::Off,
         }
     }
 
