@@ -26,7 +26,10 @@ use tokio_tungstenite::tungstenite::Message;
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let port = std::env::args().nth(1).unwrap_or_else(|| "0".into());
     let listener = TcpListener::bind(format!("127.0.0.1:{port}")).await?;
-    let capture = std::env::args().nth(2).map(std::fs::File::create).transpose()?;
+    let capture = std::env::args()
+        .nth(2)
+        .map(std::fs::File::create)
+        .transpose()?;
     let capture = Arc::new(Mutex::new(capture));
     println!("{}", listener.local_addr()?.port());
     for peer_id in 2.. {

@@ -118,13 +118,23 @@ fn committed_websocket_capture_dumps_as_committed() {
     let text = std::fs::read_to_string(format!("{dir}/ws_multiplayer.txt")).unwrap();
     gdwire()
         .current_dir(dir)
-        .args(["dump", "--framing", "multiplayer-capture", "ws_multiplayer.capture"])
+        .args([
+            "dump",
+            "--framing",
+            "multiplayer-capture",
+            "ws_multiplayer.capture",
+        ])
         .assert()
         .success()
         .stdout(text);
     gdwire()
         .current_dir(dir)
-        .args(["validate", "--framing", "multiplayer-capture", "ws_multiplayer.capture"])
+        .args([
+            "validate",
+            "--framing",
+            "multiplayer-capture",
+            "ws_multiplayer.capture",
+        ])
         .assert()
         .success();
 }

@@ -60,7 +60,7 @@ fn all_same(got: &[VariantRef<'_>], engine: &[&Value]) -> bool {
 fn args_match(args: Args<'_>, engine: &[Value]) -> bool {
     match args {
         // The raw bytes of one PackedByteArray (none at all: no arguments).
-        Args::Bytes(b) if b.is_empty() => engine.is_empty(),
+        Args::Bytes([]) => engine.is_empty(),
         Args::Bytes(b) => {
             engine.len() == 1
                 && matches!(
@@ -87,11 +87,13 @@ fn check_session(capture: &[u8], reports: &[Value]) {
             (*tag, parsed)
         })
         .collect();
-    let report = |event: &str| -> Vec<&Value> {
-        reports.iter().filter(|r| r["event"] == event).collect()
-    };
+    let report =
+        |event: &str| -> Vec<&Value> { reports.iter().filter(|r| r["event"] == event).collect() };
     let props = report("config")[0]["props"].as_array().unwrap().clone();
-    let spawner_path = report("connected")[0]["spawner"].as_str().unwrap().to_owned();
+    let spawner_path = report("connected")[0]["spawner"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     assert_eq!(spawner_path, "Game/Spawner");
 
     // Path cache: every SIMPLIFY_PATH is confirmed by the server's next packet.
@@ -140,7 +142,10 @@ fn check_session(capture: &[u8], reports: &[Value]) {
         let args = rep["args"].as_array().unwrap();
         assert_eq!((call.method, answer.method), (id, id), "{name}");
         assert!(args_match(call.args, args), "{name}: {call:?} vs {args:?}");
-        assert!(args_match(answer.args, args), "{name}: {answer:?} vs {args:?}");
+        assert!(
+            args_match(answer.args, args),
+            "{name}: {answer:?} vs {args:?}"
+        );
         // By path until the server's confirmation arrives, by cache id after it.
         match call.node {
             NodeRef::Path { path, .. } => assert!(!cached && path == "Game", "{call:?}"),
@@ -188,7 +193,10 @@ fn check_session(capture: &[u8], reports: &[Value]) {
         assert!(s.custom.is_none());
         let state: Vec<_> = s.state.map(Result::unwrap).collect();
         let want = of_mode(values, &|p| p[2] == true);
-        assert!(all_same(&state, &want.iter().collect::<Vec<_>>()), "{name}: {state:?}");
+        assert!(
+            all_same(&state, &want.iter().collect::<Vec<_>>()),
+            "{name}: {state:?}"
+        );
         let ids: Vec<u32> = s.sync_ids.iter().collect();
         assert_eq!(ids.len(), 1);
         units.insert(name.to_owned(), (s.net_id, ids[0]));
@@ -231,13 +239,16 @@ fn check_session(capture: &[u8], reports: &[Value]) {
     for (tag, p) in &packets {
         let Packet::Sync(s) = p else { continue };
         assert_eq!(*tag, 0);
-        for e in s.entries.clone() {
+        for e in s.entries {
             let values: Vec<_> = e.values.map(Result::unwrap).collect();
             if let Some(mask) = e.mask {
                 let n = seen_delta.entry(e.net_id).or_default();
                 let (want_mask, want) = &deltas[&e.net_id][*n];
                 assert_eq!(mask, *want_mask, "delta {n} of {}", e.net_id);
-                assert!(all_same(&values, &want.iter().collect::<Vec<_>>()), "{values:?}");
+                assert!(
+                    all_same(&values, &want.iter().collect::<Vec<_>>()),
+                    "{values:?}"
+                );
                 *n += 1;
             } else {
                 // A full sync repeats the latest state every frame: which one is it?
