@@ -109,3 +109,32 @@ fn errors_name_the_record_and_the_absolute_offset() {
         .code(1)
         .stderr(predicate::str::contains("for dump and validate"));
 }
+
+/// The committed capture of a real Godot 4.6 client and the Rust example server
+/// (`tests/godot4/ws_capture.py`) prints as its committed decoded form.
+#[test]
+fn committed_websocket_capture_dumps_as_committed() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/godot4");
+    let text = std::fs::read_to_string(format!("{dir}/ws_multiplayer.txt")).unwrap();
+    gdwire()
+        .current_dir(dir)
+        .args([
+            "dump",
+            "--framing",
+            "multiplayer-capture",
+            "ws_multiplayer.capture",
+        ])
+        .assert()
+        .success()
+        .stdout(text);
+    gdwire()
+        .current_dir(dir)
+        .args([
+            "validate",
+            "--framing",
+            "multiplayer-capture",
+            "ws_multiplayer.capture",
+        ])
+        .assert()
+        .success();
+}

@@ -9,7 +9,8 @@ var report: Callable  # func(event: Dictionary)
 func _event(method: String, args: Array) -> void:
 	var hexes := []
 	for a in args:
-		hexes.append(var_to_bytes(a).hex_encode())
+		# An object arrives as its id (objects not decoded): report the id it carried.
+		hexes.append(var_to_bytes(a.get_object_id() if a is EncodedObjectAsID else a).hex_encode())
 	report.call({"event": "rpc", "method": method, "args": hexes,
 		"sender": multiplayer.get_remote_sender_id()})
 
