@@ -177,8 +177,12 @@
 //! [`Precision`]: crate::Precision
 //! [`Decoder::with_allow_objects`]: crate::Decoder::with_allow_objects
 
+#[macro_use]
+mod refuse;
+
 mod de;
 mod error;
+mod godot;
 mod leaf;
 mod math;
 mod packed_views;
@@ -187,6 +191,7 @@ mod views;
 
 pub use self::de::{from_bytes, from_bytes_with, Deserializer, StreamIter, MAX_NESTING};
 pub use self::error::{Error, ErrorCode, PathSegment, Result};
+pub use self::godot::{Callable, Object, ObjectId, Rid, StringName, TypedArray, TypedDictionary};
 pub use self::packed_views::{packed, PackedElement, PackedView};
 pub use self::ser::{to_slice, to_vec, Compound, Serializer};
 pub use self::views::from_variant_ref;
