@@ -23,6 +23,7 @@ use gdwire::serde::{
 };
 use gdwire::{Decoder, Dialect, PackedRef, VariantType};
 use serde::{Deserialize, Serialize};
+use support::pairs::Pairs;
 use support::{hex_of, Fixture};
 
 const G3: Dialect = Dialect::GODOT_3;
@@ -159,39 +160,6 @@ enum Loose {
     Float(f64),
     Text(String),
     List(Vec<i64>),
-}
-
-/// Keeps a Dictionary's entries in wire order.
-#[derive(Debug, PartialEq)]
-struct Pairs<K, V>(Vec<(K, V)>);
-
-impl<K: Serialize, V: Serialize> Serialize for Pairs<K, V> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
-    }
-}
-
-impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for Pairs<K, V> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Vis<K, V>(std::marker::PhantomData<(K, V)>);
-        impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> serde::de::Visitor<'de> for Vis<K, V> {
-            type Value = Pairs<K, V>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a map")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut m: A,
-            ) -> Result<Self::Value, A::Error> {
-                let mut out = Vec::new();
-                while let Some(kv) = m.next_entry()? {
-                    out.push(kv);
-                }
-                Ok(Pairs(out))
-            }
-        }
-        d.deserialize_map(Vis(std::marker::PhantomData))
-    }
 }
 
 fn builtin(t: VariantType) -> ElementType {

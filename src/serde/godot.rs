@@ -309,27 +309,7 @@ impl ser::Serializer for Capture {
     type SerializeStruct = Impossible<Tok, Error>;
     type SerializeStructVariant = Impossible<Tok, Error>;
 
-    fn serialize_i8(self, v: i8) -> Result<Tok> {
-        Ok(Tok::Int(v.into()))
-    }
-    fn serialize_i16(self, v: i16) -> Result<Tok> {
-        Ok(Tok::Int(v.into()))
-    }
-    fn serialize_i32(self, v: i32) -> Result<Tok> {
-        Ok(Tok::Int(v.into()))
-    }
-    fn serialize_i64(self, v: i64) -> Result<Tok> {
-        Ok(Tok::Int(v.into()))
-    }
-    fn serialize_u8(self, v: u8) -> Result<Tok> {
-        Ok(Tok::Int(v.into()))
-    }
-    fn serialize_u16(self, v: u16) -> Result<Tok> {
-        Ok(Tok::Int(v.into()))
-    }
-    fn serialize_u32(self, v: u32) -> Result<Tok> {
-        Ok(Tok::Int(v.into()))
-    }
+    ints!(|self, v| Ok(Tok::Int(v.into())));
     fn serialize_u64(self, v: u64) -> Result<Tok> {
         Ok(Tok::Int(v.into()))
     }
@@ -577,6 +557,23 @@ fn parse_element(text: &str) -> Parsed {
 // ---------------------------------------------------------------------------------------
 // The public wrappers
 
+/// `Serialize` / `Deserialize` of a `u64` id newtype marked as `kind`.
+macro_rules! id_wrapper {
+    ($t:ident, $kind:expr) => {
+        impl Serialize for $t {
+            fn serialize<Z: ser::Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
+                s.serialize_newtype_struct($kind.marker(), &self.0)
+            }
+        }
+
+        impl<'de> de::Deserialize<'de> for $t {
+            fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                content::<AnyU64, _>(d, $kind).map(|v| $t(v.0))
+            }
+        }
+    };
+}
+
 /// Deserializes a marked newtype struct's content as `T`.
 struct Content<T>(PhantomData<T>, &'static str);
 
@@ -651,17 +648,7 @@ impl<'de, S: de::Deserialize<'de>> de::Deserialize<'de> for StringName<S> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Rid(pub u64);
 
-impl Serialize for Rid {
-    fn serialize<Z: ser::Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
-        s.serialize_newtype_struct(Kind::Rid.marker(), &self.0)
-    }
-}
-
-impl<'de> de::Deserialize<'de> for Rid {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        content(d, Kind::Rid).map(Rid)
-    }
-}
+id_wrapper!(Rid, Kind::Rid);
 
 /// An Object sent by instance id: what the engine writes for an object when full objects
 /// are off (its default). A null object is Nil on the wire: use `Option<ObjectId>`.
@@ -680,17 +667,7 @@ impl<'de> de::Deserialize<'de> for Rid {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ObjectId(pub u64);
 
-impl Serialize for ObjectId {
-    fn serialize<Z: ser::Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
-        s.serialize_newtype_struct(Kind::ObjectId.marker(), &self.0)
-    }
-}
-
-impl<'de> de::Deserialize<'de> for ObjectId {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        content::<AnyU64, _>(d, Kind::ObjectId).map(|v| ObjectId(v.0))
-    }
-}
+id_wrapper!(ObjectId, Kind::ObjectId);
 
 /// A Godot 4 `Callable`. The engine sends the header alone (and decodes an empty
 /// Callable), so there is nothing in it.

@@ -109,3 +109,19 @@ macro_rules! refuse {
         }
     };
 }
+
+/// `ints!(|self, v| body)` expands to `serialize_i8` … `serialize_i64` and `serialize_u8` …
+/// `serialize_u32`, each running `body` with `v` widened to `i64` (every one fits).
+macro_rules! ints {
+    (|$self:ident, $v:ident| $body:expr) => {
+        ints!(@each |$self, $v| $body; serialize_i8 i8, serialize_i16 i16, serialize_i32 i32,
+            serialize_i64 i64, serialize_u8 u8, serialize_u16 u16, serialize_u32 u32);
+    };
+    (@each |$self:ident, $v:ident| $body:expr; $($name:ident $t:ty),*) => {$(
+        #[inline]
+        fn $name($self, $v: $t) -> Result<Self::Ok> {
+            let $v = i64::from($v);
+            $body
+        }
+    )*};
+}

@@ -115,6 +115,16 @@ fn w(r: crate::Result<()>) -> Result<()> {
     r.map_err(Error::write)
 }
 
+/// A wide integer as Godot's int, or an error naming it.
+#[inline]
+fn godot_int<I: TryInto<i64> + core::fmt::Display + Copy>(v: I) -> Result<i64> {
+    v.try_into().map_err(|_| {
+        Error::custom(alloc::format!(
+            "{v} does not fit Godot's int (a signed 64-bit integer)"
+        ))
+    })
+}
+
 /// Serializes `value` into a new `Vec` in `dialect`. See the [module docs](crate::serde) for
 /// the type mapping.
 ///
@@ -165,58 +175,16 @@ impl<'a, S: Sink> ser::Serializer for &'a mut Serializer<S> {
     fn serialize_bool(self, v: bool) -> Result<()> {
         w(self.w.bool(v))
     }
-    #[inline]
-    fn serialize_i8(self, v: i8) -> Result<()> {
-        w(self.w.int(v.into()))
-    }
-    #[inline]
-    fn serialize_i16(self, v: i16) -> Result<()> {
-        w(self.w.int(v.into()))
-    }
-    #[inline]
-    fn serialize_i32(self, v: i32) -> Result<()> {
-        w(self.w.int(v.into()))
-    }
-    #[inline]
-    fn serialize_i64(self, v: i64) -> Result<()> {
-        w(self.w.int(v))
-    }
-    #[inline]
-    fn serialize_u8(self, v: u8) -> Result<()> {
-        w(self.w.int(v.into()))
-    }
-    #[inline]
-    fn serialize_u16(self, v: u16) -> Result<()> {
-        w(self.w.int(v.into()))
-    }
-    #[inline]
-    fn serialize_u32(self, v: u32) -> Result<()> {
-        w(self.w.int(v.into()))
-    }
+    ints!(|self, v| w(self.w.int(v)));
     #[inline]
     fn serialize_u64(self, v: u64) -> Result<()> {
-        match i64::try_from(v) {
-            Ok(i) => w(self.w.int(i)),
-            Err(_) => Err(Error::custom(alloc::format!(
-                "{v} does not fit Godot's int (a signed 64-bit integer)"
-            ))),
-        }
+        w(self.w.int(godot_int(v)?))
     }
     fn serialize_i128(self, v: i128) -> Result<()> {
-        match i64::try_from(v) {
-            Ok(i) => w(self.w.int(i)),
-            Err(_) => Err(Error::custom(alloc::format!(
-                "{v} does not fit Godot's int"
-            ))),
-        }
+        w(self.w.int(godot_int(v)?))
     }
     fn serialize_u128(self, v: u128) -> Result<()> {
-        match i64::try_from(v) {
-            Ok(i) => w(self.w.int(i)),
-            Err(_) => Err(Error::custom(alloc::format!(
-                "{v} does not fit Godot's int"
-            ))),
-        }
+        w(self.w.int(godot_int(v)?))
     }
     #[inline]
     fn serialize_f32(self, v: f32) -> Result<()> {
@@ -647,12 +615,7 @@ impl<'a> ser::Serializer for &'a mut Collect {
     fn serialize_f32(self, v: f32) -> Result<()> {
         self.push(crate::float_width::widen(v))
     }
-    fn serialize_i32(self, v: i32) -> Result<()> {
-        self.push(v.into())
-    }
-    fn serialize_i64(self, v: i64) -> Result<()> {
-        self.push(v as f64)
-    }
+    ints!(|self, v| self.push(v as f64));
     fn serialize_tuple(self, _len: usize) -> Result<Self> {
         Ok(self)
     }
@@ -667,21 +630,6 @@ impl<'a> ser::Serializer for &'a mut Collect {
         value.serialize(self)
     }
 
-    fn serialize_i8(self, v: i8) -> Result<()> {
-        self.push(v.into())
-    }
-    fn serialize_i16(self, v: i16) -> Result<()> {
-        self.push(v.into())
-    }
-    fn serialize_u8(self, v: u8) -> Result<()> {
-        self.push(v.into())
-    }
-    fn serialize_u16(self, v: u16) -> Result<()> {
-        self.push(v.into())
-    }
-    fn serialize_u32(self, v: u32) -> Result<()> {
-        self.push(v.into())
-    }
     fn serialize_u64(self, v: u64) -> Result<()> {
         self.push(v as f64)
     }
@@ -907,27 +855,7 @@ impl<'a> ser::Serializer for &'a mut PackedCollect {
     type SerializeStruct = Impossible<(), Error>;
     type SerializeStructVariant = Impossible<(), Error>;
 
-    fn serialize_i8(self, v: i8) -> Result<()> {
-        self.number(Some(v.into()), v.into())
-    }
-    fn serialize_i16(self, v: i16) -> Result<()> {
-        self.number(Some(v.into()), v.into())
-    }
-    fn serialize_i32(self, v: i32) -> Result<()> {
-        self.number(Some(v.into()), v.into())
-    }
-    fn serialize_i64(self, v: i64) -> Result<()> {
-        self.number(Some(v), v as f64)
-    }
-    fn serialize_u8(self, v: u8) -> Result<()> {
-        self.number(Some(v.into()), v.into())
-    }
-    fn serialize_u16(self, v: u16) -> Result<()> {
-        self.number(Some(v.into()), v.into())
-    }
-    fn serialize_u32(self, v: u32) -> Result<()> {
-        self.number(Some(v.into()), v.into())
-    }
+    ints!(|self, v| self.number(Some(v), v as f64));
     fn serialize_u64(self, v: u64) -> Result<()> {
         self.number(i64::try_from(v).ok(), v as f64)
     }
