@@ -219,6 +219,8 @@ mod refuse;
 
 mod de;
 mod error;
+#[cfg(any(feature = "glam", feature = "mint"))]
+mod foreign;
 mod godot;
 mod leaf;
 mod math;
@@ -228,6 +230,9 @@ mod views;
 
 pub use self::de::{from_bytes, from_bytes_with, Deserializer, StreamIter, MAX_NESTING};
 pub use self::error::{Error, ErrorCode, PathSegment, Result};
+#[cfg(any(feature = "glam", feature = "mint"))]
+#[cfg_attr(docsrs, doc(cfg(any(feature = "glam", feature = "mint"))))]
+pub use self::foreign::{godot_math, Godot};
 pub use self::godot::{Callable, Object, ObjectId, Rid, StringName, TypedArray, TypedDictionary};
 pub use self::packed_views::{packed, PackedElement, PackedView};
 pub use self::ser::{to_slice, to_vec, Compound, Serializer};
