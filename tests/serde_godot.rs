@@ -704,3 +704,74 @@ fn from_a_view_too() {
     let s: StringName<String> = gdwire::serde::from_variant_ref(first).unwrap();
     assert_eq!(s.0, "a");
 }
+
+// --- properties: the serializer writes what the crate's Writer writes for the same value -----
+
+mod props {
+    use super::*;
+    use gdwire::{ContainerTypeSpec, Writer};
+    use proptest::prelude::*;
+
+    fn name() -> impl Strategy<Value = String> {
+        "[a-zA-Z0-9_. é中]{1,8}"
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn node_paths_match_the_writer(
+            names in proptest::collection::vec(name(), 0..4),
+            subnames in proptest::collection::vec(name(), 0..3),
+            absolute: bool,
+            godot3: bool,
+        ) {
+            let d = if godot3 { G3 } else { G4 };
+            let mut engine = Vec::new();
+            let mut w = Writer::new(&mut engine, d);
+            w.node_path(&names, &subnames, absolute).unwrap();
+            w.finish().unwrap();
+            let p: NodePath = gdwire::serde::from_bytes(d, &engine).unwrap();
+            prop_assert!(p.names().iter().eq(names.iter().map(String::as_str)));
+            prop_assert!(p.subnames().iter().eq(subnames.iter().map(String::as_str)));
+            prop_assert_eq!(gdwire::serde::to_vec(d, &p).unwrap(), engine);
+        }
+
+        #[test]
+        fn typed_containers_match_the_writer(
+            items in proptest::collection::vec(any::<i64>(), 0..6),
+            names in proptest::collection::vec(name(), 0..4),
+            rid: u64,
+            object in 1u64..,
+        ) {
+            let mut engine = Vec::new();
+            let mut w = Writer::new(&mut engine, G4);
+            w.begin_array(4).unwrap();
+            w.begin_typed_array(items.len(), ContainerTypeSpec::Builtin(VariantType::Int)).unwrap();
+            for &i in &items {
+                w.int(i).unwrap();
+            }
+            let (k, v) = (ContainerTypeSpec::Builtin(VariantType::StringName), ContainerTypeSpec::ClassName("Node"));
+            w.begin_typed_dictionary(names.len(), k, v).unwrap();
+            for n in &names {
+                w.string_name(n).unwrap();
+                w.object_id(object).unwrap();
+            }
+            w.rid(rid).unwrap();
+            w.signal(&names.concat(), object).unwrap();
+            w.finish().unwrap();
+
+            type Value = (
+                TypedArray<i64>,
+                TypedDictionary<Pairs<StringName, ObjectId>>,
+                Rid,
+                Signal,
+            );
+            let value: Value = gdwire::serde::from_bytes(G4, &engine).unwrap();
+            prop_assert_eq!(&value.0.items, &items);
+            prop_assert_eq!(value.1.entries.0.len(), names.len());
+            prop_assert_eq!(value.2, Rid(rid));
+            prop_assert_eq!(gdwire::serde::to_vec(G4, &value).unwrap(), engine);
+        }
+    }
+}
