@@ -626,6 +626,12 @@ fn dialects_without_the_type_refuse_to_write_it() {
         object_id: 1,
     };
     assert!(gdwire::serde::to_vec(G3, &sig).is_err());
+    // Godot 3 has no typed containers: a plain Array.
+    let typed = TypedArray::new(VariantType::Int, vec![1]);
+    assert_eq!(
+        gdwire::serde::to_vec(G3, &typed).unwrap(),
+        gdwire::serde::to_vec(G3, &[1]).unwrap()
+    );
     // Full objects need the serializer's permission, like the engine's `full_objects`.
     let o = Object {
         class: "Node".into(),
