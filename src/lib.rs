@@ -59,6 +59,8 @@ pub mod header;
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub mod json;
 pub mod math;
+#[cfg(any(feature = "glam", feature = "mint"))]
+mod math_ext;
 pub mod multiplayer;
 #[cfg(feature = "alloc")]
 pub mod owned;

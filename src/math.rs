@@ -22,6 +22,27 @@
 //! assert_eq!(to_vec(Dialect::GODOT_4, &VariantRef::Transform3D(t))?, out);
 //! # Ok::<(), gdwire::Error>(())
 //! ```
+//!
+//! Features `glam` and `mint`: their vector, quaternion and matrix types convert to and from
+//! these (`From` both ways, [`AsGodot`]) in the wire's component order:
+//!
+//! | glam | mint | Godot |
+//! |---|---|---|
+//! | `Vec2` | `Vector2<f32>`, `Point2<f32>` | [`Vector2`] |
+//! | `Vec3`, `Vec3A` | `Vector3<f32>`, `Point3<f32>` | [`Vector3`] |
+//! | `Vec4` | `Vector4<f32>` | [`Vector4`] (Godot 4) |
+//! | `IVec2`, `IVec3`, `IVec4` | `Vector2<i32>`, `Vector3<i32>`, `Vector4<i32>` | [`Vector2i`], [`Vector3i`], [`Vector4i`] (Godot 4) |
+//! | `Quat` | `Quaternion<f32>` | [`Quaternion`] |
+//! | `Mat3`, `Mat3A` | `ColumnMatrix3<f32>`, `RowMatrix3<f32>` | [`Basis`] (the same matrix) |
+//! | `Affine2` | `ColumnMatrix2x3<f32>` | [`Transform2D`] (columns x, y, origin) |
+//! | `Affine3A` | `ColumnMatrix3x4<f32>` | [`Transform3D`] (basis columns, then origin) |
+//! | `Mat4` | `ColumnMatrix4<f32>` | [`Projection`] (Godot 4) |
+//!
+//! Rect2, AABB, Plane and Color have no counterpart there.
+
+#[cfg(any(feature = "glam", feature = "mint"))]
+#[cfg_attr(docsrs, doc(cfg(any(feature = "glam", feature = "mint"))))]
+pub use crate::math_ext::AsGodot;
 
 /// Width of the real components of a math value on the wire.
 ///

@@ -15,6 +15,7 @@ use gdwire::serde::{from_bytes, to_vec, Deserializer, ErrorCode, PathSegment};
 use gdwire::{Decoder, Dialect, PackedRef, VariantRef, Writer};
 use serde::{Deserialize, Serialize};
 use support::hex;
+use support::pairs::Pairs;
 
 const G3: Dialect = Dialect::GODOT_3;
 const G4: Dialect = Dialect::GODOT_4;
@@ -255,39 +256,6 @@ struct NestedA {
 #[derive(Serialize, Deserialize, Debug)]
 struct NestedB {
     c: (u8, u8, BTreeMap<String, Option<i32>>),
-}
-
-/// A map kept in wire order (dictionaries are ordered in Godot).
-#[derive(Debug)]
-struct Pairs<K, V>(Vec<(K, V)>);
-
-impl<K: Serialize, V: Serialize> Serialize for Pairs<K, V> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
-    }
-}
-
-impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for Pairs<K, V> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Vis<K, V>(std::marker::PhantomData<(K, V)>);
-        impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> serde::de::Visitor<'de> for Vis<K, V> {
-            type Value = Pairs<K, V>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a map")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut m: A,
-            ) -> Result<Self::Value, A::Error> {
-                let mut out = Vec::new();
-                while let Some(kv) = m.next_entry()? {
-                    out.push(kv);
-                }
-                Ok(Pairs(out))
-            }
-        }
-        d.deserialize_map(Vis(std::marker::PhantomData))
-    }
 }
 
 #[derive(Serialize, Deserialize, Debug)]

@@ -1,5 +1,6 @@
 //! Deserializing a struct of borrowed fields (`&str`, `&[u8]`, packed views, math types,
-//! scalars, nested borrowed structs and tuples) performs no heap allocation: a counting
+//! scalars, nested borrowed structs and tuples, `StringName<&str>`, `Rid`, `ObjectId`,
+//! `Callable`) performs no heap allocation: a counting
 //! global allocator proves it, on the real engine capture and on a Godot 4 packet.
 
 #[path = "support/counting_alloc.rs"]
@@ -9,7 +10,7 @@ use counting_alloc::allocations_in;
 
 use gdwire::frame::Framing;
 use gdwire::math::{Aabb, Quaternion, Transform3D, Vector2, Vector3};
-use gdwire::serde::{from_bytes, Deserializer};
+use gdwire::serde::{from_bytes, Callable, Deserializer, ObjectId, Rid, StringName};
 use gdwire::{Decoder, Dialect, PackedRef};
 use serde::Deserialize;
 
@@ -80,6 +81,10 @@ fn borrowed_structs_deserialize_without_allocating() {
         at: Vector3,
         seq: u64,
         note: Option<&'a str>,
+        team: StringName<&'a str>,
+        rid: Rid,
+        owner: ObjectId,
+        hook: Callable,
     }
     let packet = gdwire::serde::to_vec(
         Dialect::GODOT_4,
@@ -93,6 +98,10 @@ fn borrowed_structs_deserialize_without_allocating() {
             },
             seq: 99,
             note: Some("ok"),
+            team: StringName("red"),
+            rid: Rid(7),
+            owner: ObjectId(4096),
+            hook: Callable,
         },
     )
     .unwrap();
@@ -106,6 +115,12 @@ fn borrowed_structs_deserialize_without_allocating() {
         note: Option<&'a str>,
         #[serde(default)]
         missing: Option<&'a str>,
+        // The Godot types with a borrowed or plain form.
+        #[serde(borrow)]
+        team: StringName<&'a str>,
+        rid: Rid,
+        owner: ObjectId,
+        hook: Callable,
     }
 
     let mut total = 0usize;
@@ -131,7 +146,8 @@ fn borrowed_structs_deserialize_without_allocating() {
         total += text.len();
 
         let p: PacketIn = from_bytes(Dialect::GODOT_4, &packet).unwrap();
-        total += p.op.len() + p.blob.len() + p.note.unwrap().len();
+        total += p.op.len() + p.blob.len() + p.note.unwrap().len() + p.team.0.len();
+        total += (p.rid.0 + p.owner.0) as usize;
     });
     assert_eq!(
         count, 0,

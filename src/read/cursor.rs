@@ -150,6 +150,36 @@ impl<'a> Cursor<'a> {
         Ok(value)
     }
 
+    /// Like [`Cursor::read`], but builds an owned [`Variant`](crate::owned::Variant) (feature
+    /// `alloc`) that outlives the input, in the same one validating pass as
+    /// [`Decoder::decode_owned`]. On error the cursor does not move; error offsets count from
+    /// the start of the cursor's input.
+    ///
+    /// ```
+    /// use gdwire::owned::Variant;
+    /// use gdwire::{Cursor, Dialect};
+    /// // var_to_bytes(7) then var_to_bytes("hi"), back to back.
+    /// let bytes = vec![2, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0];
+    /// let mut cursor = Cursor::new(Dialect::GODOT_4, &bytes);
+    /// let mut kept = Vec::new();
+    /// while !cursor.is_at_end() {
+    ///     kept.push(cursor.read_owned()?);
+    /// }
+    /// drop(bytes); // the values own their data
+    /// assert_eq!(kept, [Variant::Int(7), Variant::from("hi")]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+    pub fn read_owned(&mut self) -> Result<crate::owned::Variant> {
+        let (value, used) = self
+            .dec
+            .decode_owned_prefix(self.remaining())
+            .map_err(|e| e.offset_by(self.pos))?;
+        self.pos = (self.pos + used).min(self.data.len());
+        Ok(value)
+    }
+
     /// Validates the next value and moves past it; returns its type. On error the cursor does
     /// not move.
     ///

@@ -463,7 +463,16 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
                 let (event, at) = self.next_event()?;
                 match event {
                     Event::Value(v) => LeafDe::new(v).marked(m, visitor).map_err(|e| e.at(at)),
-                    Event::Begin(v) => Err(Marker::mismatch(m, &v).at(at)),
+                    Event::Begin(v) => match m {
+                        // Typed containers and full objects: put the event back so the
+                        // container is read as usual after its type strings.
+                        Marker::Godot(k) => {
+                            self.peeked = Some((event, at));
+                            crate::serde::godot::visit_container_marked(k, v, &mut *self, visitor)
+                                .map_err(|e| e.at(at))
+                        }
+                        _ => Err(Marker::mismatch(m, &v).at(at)),
+                    },
                     _ => Err(Error::message("a value was expected").at(at)),
                 }
             }

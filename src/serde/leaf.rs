@@ -239,6 +239,9 @@ pub(crate) enum Marker {
     View(VariantType, Precision),
     /// `gdwire::serde::packed`: write the following sequence as this packed type.
     Packed(VariantType),
+    /// A Godot type with no serde counterpart (StringName, NodePath, typed containers, …:
+    /// `serde/godot.rs`).
+    Godot(crate::serde::godot::Kind),
 }
 
 pub(crate) const PREFIX: &str = "$gdwire::";
@@ -257,6 +260,9 @@ pub(crate) fn marker(name: &str) -> Option<Marker> {
     }
     if let Some(packed) = rest.strip_prefix("packed::") {
         return packed_type(packed).map(Marker::Packed);
+    }
+    if let Some(godot) = rest.strip_prefix("godot::") {
+        return crate::serde::godot::Kind::from_marker(godot).map(Marker::Godot);
     }
     math_type(rest).map(Marker::Math)
 }
@@ -310,6 +316,7 @@ impl Marker {
             Marker::Math(t) | Marker::Packed(t) => alloc::format!("{t}"),
             Marker::View(t, Precision::Single) => alloc::format!("{t}"),
             Marker::View(t, Precision::Double) => alloc::format!("{t} (double precision)"),
+            Marker::Godot(k) => k.expected().into(),
         };
         let found = match v.precision() {
             Some(Precision::Double) if matches!(m, Marker::View(..)) => {
@@ -420,6 +427,7 @@ impl<'de> LeafDe<'de> {
             // Packed markers are only written; reading takes the plain sequence.
             Marker::Packed(_) => visitor.visit_newtype_struct(self),
             Marker::Math(_) => Err(Marker::mismatch(m, &self.v)),
+            Marker::Godot(k) => crate::serde::godot::visit_leaf_marked(k, self.v, visitor),
         }
     }
 }

@@ -137,7 +137,16 @@
 //! | structs | Dictionary with String keys (field names) | Dictionary with String or StringName keys, or an Array of the fields in order; full Objects (property names as keys) |
 //! | enums | externally tagged like `serde_json`: a unit variant is its name as a String; others `{"Variant": content}`; `#[serde(tag = …)]` / `untagged` work as in `serde_json` | the same |
 //! | [`gdwire::math`](crate::math) types | the exact Godot type (Vector3, Transform3D, Color, …), in the serializer's [`Precision`] | only that type; any precision |
-//! | — | — | NodePath as its text, RID and Object ids as `u64`, Callable as unit, Signal as `(name, id)` |
+//! | [`StringName<S>`] | StringName | only StringName |
+//! | [`NodePath`](crate::owned::NodePath) | NodePath | only NodePath |
+//! | [`Rid`] | RID (Godot 3: the header alone) | only RID (Godot 3: `Rid(0)`) |
+//! | [`ObjectId`], `Option<ObjectId>` | Object by instance id; `None` is Nil | only an Object id |
+//! | [`Object<P>`] | full Object (with [`Serializer::with_full_objects`]) | only a full Object (allowed by the [`Decoder`]) |
+//! | [`Callable`] | Callable | only Callable |
+//! | [`Signal`](crate::owned::Signal) | Signal | only Signal |
+//! | [`TypedArray<T>`] | Array with its element type (`Builtin(Nil)`: untyped) | any Array, element type kept |
+//! | [`TypedDictionary<M>`] | Dictionary with its key and value types | any Dictionary, types kept |
+//! | — | — | plain fields: NodePath as its text, RID and Object ids as `u64`, Callable as unit, Signal as `(name, id)` |
 //!
 //! Packed array elements read as: PackedByteArray / Int32 / Int64 → integers, Float32 /
 //! Float64 → floats, PackedStringArray → strings, PackedVector2/3/4Array → the math type
@@ -162,9 +171,36 @@
 //! `skip_serializing_if` leaves the key out, `flatten` merges fields (written by counting
 //! the entries first, since the wire format announces counts), `borrow` borrows.
 //!
+//! **Godot types without a serde form** (StringName, NodePath, RID, Object, Callable, Signal,
+//! typed containers) go through the wrapper types above, newtype structs with a private name
+//! as the math types are, so a struct with such fields round-trips byte for byte. Other
+//! formats see text (StringName, NodePath, element types such as `"int"`, `"Node"`,
+//! `"res://item.gd"`, `"Variant"` for untyped), numbers (ids) or tuples
+//! (`[element, [items…]]`).
+//!
+//! ```
+//! use serde::{Deserialize, Serialize};
+//! use gdwire::serde::{StringName, TypedArray};
+//! use gdwire::{Dialect, VariantType};
+//!
+//! #[derive(Serialize, Deserialize, Debug, PartialEq)]
+//! struct Team<'a> {
+//!     #[serde(borrow)]
+//!     name: StringName<&'a str>, // &"red"
+//!     members: TypedArray<i64>,  // Array[int]
+//! }
+//!
+//! let team = Team { name: StringName("red"), members: TypedArray::new(VariantType::Int, vec![1, 3]) };
+//! let bytes = gdwire::serde::to_vec(Dialect::GODOT_4, &team)?;
+//! assert_eq!(gdwire::text::to_text(Dialect::GODOT_4, &gdwire::from_bytes(Dialect::GODOT_4, &bytes)?)?,
+//!            "{\n\"members\": Array[int]([1, 3]),\n\"name\": &\"red\"\n}"); // keys sorted
+//! assert_eq!(gdwire::serde::from_bytes::<Team>(Dialect::GODOT_4, &bytes)?, team);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! **Limits.** Nesting is limited to [`MAX_NESTING`] levels (serde visitors recurse). Full
-//! objects are read (as maps) only with [`Decoder::with_allow_objects`]; the serializer never
-//! writes objects, NodePaths, RIDs, Callables or Signals (there is no serde form for them).
+//! objects are read only with [`Decoder::with_allow_objects`] and written only with
+//! [`Serializer::with_full_objects`], as in the engine.
 //!
 //! [`Cursor`]: crate::Cursor
 //! [`Sink`]: crate::Sink
@@ -176,9 +212,16 @@
 //! [`PackedRef<T>`]: crate::PackedRef
 //! [`Precision`]: crate::Precision
 //! [`Decoder::with_allow_objects`]: crate::Decoder::with_allow_objects
+//! [`Decoder`]: crate::Decoder
+
+#[macro_use]
+mod refuse;
 
 mod de;
 mod error;
+#[cfg(any(feature = "glam", feature = "mint"))]
+mod foreign;
+mod godot;
 mod leaf;
 mod math;
 mod packed_views;
@@ -187,6 +230,10 @@ mod views;
 
 pub use self::de::{from_bytes, from_bytes_with, Deserializer, StreamIter, MAX_NESTING};
 pub use self::error::{Error, ErrorCode, PathSegment, Result};
+#[cfg(any(feature = "glam", feature = "mint"))]
+#[cfg_attr(docsrs, doc(cfg(any(feature = "glam", feature = "mint"))))]
+pub use self::foreign::{godot_math, Godot};
+pub use self::godot::{Callable, Object, ObjectId, Rid, StringName, TypedArray, TypedDictionary};
 pub use self::packed_views::{packed, PackedElement, PackedView};
 pub use self::ser::{to_slice, to_vec, Compound, Serializer};
 pub use self::views::from_variant_ref;

@@ -40,7 +40,7 @@ use VariantType as T;
 /// # Ok::<(), gdwire::serde::Error>(())
 /// ```
 pub struct Serializer<S: Sink> {
-    w: Writer<S>,
+    pub(super) w: Writer<S>,
 }
 
 impl<S: Sink> Serializer<S> {
@@ -63,6 +63,30 @@ impl<S: Sink> Serializer<S> {
     pub fn with_precision(self, precision: Precision) -> Serializer<S> {
         Serializer {
             w: self.w.with_precision(precision),
+        }
+    }
+
+    /// Full objects on or off (see [`Writer::with_full_objects`]): needed to write
+    /// [`Object`](crate::serde::Object)s; with it off (the engine's default) typed
+    /// containers of objects name the class `EncodedObjectAsID`, as the engine does.
+    ///
+    /// ```
+    /// use serde::Serialize;
+    /// use gdwire::serde::{Object, Serializer};
+    /// use gdwire::Dialect;
+    /// use std::collections::BTreeMap;
+    ///
+    /// let node = Object { class: "Node".to_string(), properties: BTreeMap::from([("name", "a")]) };
+    /// let mut out = Vec::new();
+    /// assert!(node.serialize(&mut Serializer::new(&mut out, Dialect::GODOT_4)).is_err());
+    /// out.clear();
+    /// node.serialize(&mut Serializer::new(&mut out, Dialect::GODOT_4).with_full_objects(true))?;
+    /// assert_eq!(out[0], 24); // Object
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
+    pub fn with_full_objects(self, full: bool) -> Serializer<S> {
+        Serializer {
+            w: self.w.with_full_objects(full),
         }
     }
 
@@ -89,6 +113,16 @@ impl<S: Sink> Serializer<S> {
 #[inline]
 fn w(r: crate::Result<()>) -> Result<()> {
     r.map_err(Error::write)
+}
+
+/// A wide integer as Godot's int, or an error naming it.
+#[inline]
+fn godot_int<I: TryInto<i64> + core::fmt::Display + Copy>(v: I) -> Result<i64> {
+    v.try_into().map_err(|_| {
+        Error::custom(alloc::format!(
+            "{v} does not fit Godot's int (a signed 64-bit integer)"
+        ))
+    })
 }
 
 /// Serializes `value` into a new `Vec` in `dialect`. See the [module docs](crate::serde) for
@@ -141,58 +175,16 @@ impl<'a, S: Sink> ser::Serializer for &'a mut Serializer<S> {
     fn serialize_bool(self, v: bool) -> Result<()> {
         w(self.w.bool(v))
     }
-    #[inline]
-    fn serialize_i8(self, v: i8) -> Result<()> {
-        w(self.w.int(v.into()))
-    }
-    #[inline]
-    fn serialize_i16(self, v: i16) -> Result<()> {
-        w(self.w.int(v.into()))
-    }
-    #[inline]
-    fn serialize_i32(self, v: i32) -> Result<()> {
-        w(self.w.int(v.into()))
-    }
-    #[inline]
-    fn serialize_i64(self, v: i64) -> Result<()> {
-        w(self.w.int(v))
-    }
-    #[inline]
-    fn serialize_u8(self, v: u8) -> Result<()> {
-        w(self.w.int(v.into()))
-    }
-    #[inline]
-    fn serialize_u16(self, v: u16) -> Result<()> {
-        w(self.w.int(v.into()))
-    }
-    #[inline]
-    fn serialize_u32(self, v: u32) -> Result<()> {
-        w(self.w.int(v.into()))
-    }
+    ints!(|self, v| w(self.w.int(v)));
     #[inline]
     fn serialize_u64(self, v: u64) -> Result<()> {
-        match i64::try_from(v) {
-            Ok(i) => w(self.w.int(i)),
-            Err(_) => Err(Error::custom(alloc::format!(
-                "{v} does not fit Godot's int (a signed 64-bit integer)"
-            ))),
-        }
+        w(self.w.int(godot_int(v)?))
     }
     fn serialize_i128(self, v: i128) -> Result<()> {
-        match i64::try_from(v) {
-            Ok(i) => w(self.w.int(i)),
-            Err(_) => Err(Error::custom(alloc::format!(
-                "{v} does not fit Godot's int"
-            ))),
-        }
+        w(self.w.int(godot_int(v)?))
     }
     fn serialize_u128(self, v: u128) -> Result<()> {
-        match i64::try_from(v) {
-            Ok(i) => w(self.w.int(i)),
-            Err(_) => Err(Error::custom(alloc::format!(
-                "{v} does not fit Godot's int"
-            ))),
-        }
+        w(self.w.int(godot_int(v)?))
     }
     #[inline]
     fn serialize_f32(self, v: f32) -> Result<()> {
@@ -259,6 +251,7 @@ impl<'a, S: Sink> ser::Serializer for &'a mut Serializer<S> {
                 value.serialize(&mut p)?;
                 p.write(self)
             }
+            Some(Marker::Godot(kind)) => crate::serde::godot::serialize_marked(self, kind, value),
         }
     }
 
@@ -429,6 +422,9 @@ impl<S: Sink> Serializer<S> {
 pub enum Compound<'a, S: Sink> {
     #[doc(hidden)]
     Direct(&'a mut Serializer<S>),
+    /// The properties of a full object: keys are property names.
+    #[doc(hidden)]
+    Props(&'a mut Serializer<S>),
     #[doc(hidden)]
     Buffered {
         ser: &'a mut Serializer<S>,
@@ -452,7 +448,7 @@ impl<'a, S: Sink> Compound<'a, S> {
     #[inline]
     fn item<V: Serialize + ?Sized>(&mut self, value: &V) -> Result<()> {
         match self {
-            Compound::Direct(ser) => value.serialize(&mut **ser),
+            Compound::Direct(ser) | Compound::Props(ser) => value.serialize(&mut **ser),
             Compound::Buffered {
                 ser, bytes, ends, ..
             } => {
@@ -469,7 +465,7 @@ impl<'a, S: Sink> Compound<'a, S> {
 
     fn close(self) -> Result<()> {
         match self {
-            Compound::Direct(_) => Ok(()),
+            Compound::Direct(_) | Compound::Props(_) => Ok(()),
             Compound::Buffered {
                 ser,
                 map,
@@ -518,7 +514,13 @@ impl<S: Sink> ser::SerializeMap for Compound<'_, S> {
     type Error = Error;
     #[inline]
     fn serialize_key<V: Serialize + ?Sized>(&mut self, key: &V) -> Result<()> {
-        self.item(key)
+        match self {
+            Compound::Props(ser) => {
+                let name = crate::serde::godot::capture_str(key)?;
+                w(ser.w.property_name(&name))
+            }
+            _ => self.item(key),
+        }
     }
     #[inline]
     fn serialize_value<V: Serialize + ?Sized>(&mut self, value: &V) -> Result<()> {
@@ -541,6 +543,10 @@ impl<S: Sink> ser::SerializeStruct for Compound<'_, S> {
         match self {
             Compound::Direct(ser) => {
                 w(ser.w.string(key))?;
+                value.serialize(&mut **ser)
+            }
+            Compound::Props(ser) => {
+                w(ser.w.property_name(key))?;
                 value.serialize(&mut **ser)
             }
             Compound::Buffered { .. } => {
@@ -609,12 +615,7 @@ impl<'a> ser::Serializer for &'a mut Collect {
     fn serialize_f32(self, v: f32) -> Result<()> {
         self.push(crate::float_width::widen(v))
     }
-    fn serialize_i32(self, v: i32) -> Result<()> {
-        self.push(v.into())
-    }
-    fn serialize_i64(self, v: i64) -> Result<()> {
-        self.push(v as f64)
-    }
+    ints!(|self, v| self.push(v as f64));
     fn serialize_tuple(self, _len: usize) -> Result<Self> {
         Ok(self)
     }
@@ -629,91 +630,12 @@ impl<'a> ser::Serializer for &'a mut Collect {
         value.serialize(self)
     }
 
-    fn serialize_bool(self, _: bool) -> Result<()> {
-        Err(only_numbers())
-    }
-    fn serialize_i8(self, v: i8) -> Result<()> {
-        self.push(v.into())
-    }
-    fn serialize_i16(self, v: i16) -> Result<()> {
-        self.push(v.into())
-    }
-    fn serialize_u8(self, v: u8) -> Result<()> {
-        self.push(v.into())
-    }
-    fn serialize_u16(self, v: u16) -> Result<()> {
-        self.push(v.into())
-    }
-    fn serialize_u32(self, v: u32) -> Result<()> {
-        self.push(v.into())
-    }
     fn serialize_u64(self, v: u64) -> Result<()> {
         self.push(v as f64)
     }
-    fn serialize_char(self, _: char) -> Result<()> {
-        Err(only_numbers())
-    }
-    fn serialize_str(self, _: &str) -> Result<()> {
-        Err(only_numbers())
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result<()> {
-        Err(only_numbers())
-    }
-    fn serialize_none(self) -> Result<()> {
-        Err(only_numbers())
-    }
-    fn serialize_some<V: Serialize + ?Sized>(self, _: &V) -> Result<()> {
-        Err(only_numbers())
-    }
-    fn serialize_unit(self) -> Result<()> {
-        Err(only_numbers())
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<()> {
-        Err(only_numbers())
-    }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<()> {
-        Err(only_numbers())
-    }
-    fn serialize_newtype_variant<V: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &V,
-    ) -> Result<()> {
-        Err(only_numbers())
-    }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct> {
-        Err(only_numbers())
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant> {
-        Err(only_numbers())
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(only_numbers())
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(only_numbers())
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant> {
-        Err(only_numbers())
-    }
+
+    refuse!(only_numbers(); bool char str bytes none some unit unit_struct unit_variant
+        newtype_variant tuple_struct tuple_variant map struct struct_variant);
 }
 
 impl ser::SerializeTuple for &mut Collect {
@@ -800,109 +722,9 @@ impl<S: Sink> ser::Serializer for ViewWriter<'_, S> {
         self.write(v)
     }
 
-    fn serialize_bool(self, _: bool) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_i8(self, _: i8) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_i16(self, _: i16) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_i32(self, _: i32) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_i64(self, _: i64) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_u8(self, _: u8) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_u16(self, _: u16) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_u32(self, _: u32) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_u64(self, _: u64) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_f32(self, _: f32) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_f64(self, _: f64) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_char(self, _: char) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_str(self, _: &str) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_none(self) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_some<V: Serialize + ?Sized>(self, _: &V) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_unit(self) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_newtype_struct<V: Serialize + ?Sized>(self, _: &'static str, _: &V) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_newtype_variant<V: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &V,
-    ) -> Result<()> {
-        Err(not_view())
-    }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
-        Err(not_view())
-    }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
-        Err(not_view())
-    }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct> {
-        Err(not_view())
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant> {
-        Err(not_view())
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(not_view())
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(not_view())
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant> {
-        Err(not_view())
-    }
+    refuse!(not_view(); bool i8 i16 i32 i64 u8 u16 u32 u64 f32 f64 char str none some unit
+        unit_struct unit_variant newtype_struct newtype_variant seq tuple tuple_struct
+        tuple_variant map struct struct_variant);
 }
 
 fn not_view() -> Error {
@@ -1033,27 +855,7 @@ impl<'a> ser::Serializer for &'a mut PackedCollect {
     type SerializeStruct = Impossible<(), Error>;
     type SerializeStructVariant = Impossible<(), Error>;
 
-    fn serialize_i8(self, v: i8) -> Result<()> {
-        self.number(Some(v.into()), v.into())
-    }
-    fn serialize_i16(self, v: i16) -> Result<()> {
-        self.number(Some(v.into()), v.into())
-    }
-    fn serialize_i32(self, v: i32) -> Result<()> {
-        self.number(Some(v.into()), v.into())
-    }
-    fn serialize_i64(self, v: i64) -> Result<()> {
-        self.number(Some(v), v as f64)
-    }
-    fn serialize_u8(self, v: u8) -> Result<()> {
-        self.number(Some(v.into()), v.into())
-    }
-    fn serialize_u16(self, v: u16) -> Result<()> {
-        self.number(Some(v.into()), v.into())
-    }
-    fn serialize_u32(self, v: u32) -> Result<()> {
-        self.number(Some(v.into()), v.into())
-    }
+    ints!(|self, v| self.number(Some(v), v as f64));
     fn serialize_u64(self, v: u64) -> Result<()> {
         self.number(i64::try_from(v).ok(), v as f64)
     }
@@ -1093,67 +895,8 @@ impl<'a> ser::Serializer for &'a mut PackedCollect {
         value.serialize(self)
     }
 
-    fn serialize_bool(self, _: bool) -> Result<()> {
-        Err(not_packable())
-    }
-    fn serialize_char(self, _: char) -> Result<()> {
-        Err(not_packable())
-    }
-    fn serialize_none(self) -> Result<()> {
-        Err(not_packable())
-    }
-    fn serialize_some<V: Serialize + ?Sized>(self, _: &V) -> Result<()> {
-        Err(not_packable())
-    }
-    fn serialize_unit(self) -> Result<()> {
-        Err(not_packable())
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<()> {
-        Err(not_packable())
-    }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<()> {
-        Err(not_packable())
-    }
-    fn serialize_newtype_variant<V: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &V,
-    ) -> Result<()> {
-        Err(not_packable())
-    }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct> {
-        Err(not_packable())
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant> {
-        Err(not_packable())
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(not_packable())
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(not_packable())
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant> {
-        Err(not_packable())
-    }
+    refuse!(not_packable(); bool char none some unit unit_struct unit_variant newtype_variant
+        tuple_struct tuple_variant map struct struct_variant);
 }
 
 impl ser::SerializeSeq for &mut PackedCollect {

@@ -4,6 +4,7 @@
 
 pub mod engine;
 pub mod godot4;
+pub mod pairs;
 pub mod vectors;
 
 use std::path::PathBuf;
