@@ -58,15 +58,15 @@ fn has_unprintable_name(dialect: Dialect, bytes: &[u8]) -> bool {
     let mut stack = vec![v];
     while let Some(v) = stack.pop() {
         match v {
-            VariantRef::Array(a) => stack.extend(a.iter().flatten()),
+            VariantRef::Array(a) => stack.extend(a.iter()),
             VariantRef::Dictionary(d) => {
-                for (k, v) in d.iter().flatten() {
+                for (k, v) in d.iter() {
                     stack.push(k);
                     stack.push(v);
                 }
             }
             VariantRef::Object(ObjectRef::Full(o)) => {
-                for (name, v) in o.properties().flatten() {
+                for (name, v) in o.properties() {
                     if name.bytes().iter().any(|&b| b == b'\\' || b == b'"') {
                         return true;
                     }
