@@ -212,7 +212,7 @@ pub struct ConfirmPath {
 /// use gdwire::math::Vector2;
 /// use gdwire::multiplayer::Packet;
 /// // Godot 4.6 spawning scene 0 as "Enemy" (net id 1, one synchronizer with net id 2) from
-/// // the spawner with path-cache id 302; its spawn state is position, title and hp.
+/// // the spawner with path-cache id 302; its spawn state is position, label and hp.
 /// let bytes = b"\x04\x00\x2e\x01\0\0\x01\0\0\0\x01\0\0\0\x06\0\0\0\x02\0\0\0Enemy\0\
 ///     \x05\0\0\0\0\0\xc0\x3f\0\0\0\xc0\x04\0\0\0\x04\0\0\0boss\x02\x64";
 /// let Packet::Spawn(spawn) = Packet::parse(bytes)? else { panic!() };
