@@ -80,7 +80,8 @@ pub enum Packet<'a> {
 /// use gdwire::multiplayer::{NodeRef, Packet};
 /// // Two calls as Godot 4.6 sent them: one to a node whose path is not confirmed yet (the
 /// // path "Game" follows the arguments, at offset 10), one to path-cache id 2.
-/// let Packet::RemoteCall(call) = Packet::parse(b"\x60\x0a\x00\x00\x80\x00\x80\x01\x02\x2aGame\0")? else { panic!() };
+/// let bytes = b"\x60\x0a\x00\x00\x80\x00\x80\x01\x02\x2aGame\0";
+/// let Packet::RemoteCall(call) = Packet::parse(bytes)? else { panic!() };
 /// assert_eq!(call.node, NodeRef::Path { offset: 10, path: "Game" });
 /// let Packet::RemoteCall(call) = Packet::parse(&[0x80, 0x02, 0x03])? else { panic!() };
 /// assert_eq!(call.node, NodeRef::Cached(2));
@@ -105,7 +106,8 @@ pub enum NodeRef<'a> {
 /// ```
 /// use gdwire::multiplayer::{Args, Packet};
 /// // `rpc("dyn", 42)` as Godot 4.6 sent it: one compressed int, `0x02 0x2a`.
-/// let Packet::RemoteCall(call) = Packet::parse(b"\x60\x0a\x00\x00\x80\x00\x80\x01\x02\x2aGame\0")? else { panic!() };
+/// let bytes = b"\x60\x0a\x00\x00\x80\x00\x80\x01\x02\x2aGame\0";
+/// let Packet::RemoteCall(call) = Packet::parse(bytes)? else { panic!() };
 /// let Args::Values(mut args) = call.args else { panic!() };
 /// assert_eq!(args.next().transpose()?.and_then(|v| v.as_int()), Some(42));
 /// // A call without arguments, which the engine sends in the byte-only form (flag 0x80).
@@ -146,7 +148,8 @@ impl Args<'_> {
 /// use gdwire::multiplayer::{IdWidth, Packet};
 /// // Godot 4.6 calling an `rpc_config()` method (id `0x8000`) of the node "Game" with the
 /// // argument 42: a 32-bit node id, a 16-bit method id.
-/// let Packet::RemoteCall(call) = Packet::parse(b"\x60\x0a\x00\x00\x80\x00\x80\x01\x02\x2aGame\0")? else { panic!() };
+/// let bytes = b"\x60\x0a\x00\x00\x80\x00\x80\x01\x02\x2aGame\0";
+/// let Packet::RemoteCall(call) = Packet::parse(bytes)? else { panic!() };
 /// assert_eq!((call.flags, call.method, call.args.count()), (0x60, 0x8000, 1));
 /// assert_eq!((call.node_width, call.method_width), (IdWidth::U32, IdWidth::U16));
 /// # Ok::<(), gdwire::Error>(())

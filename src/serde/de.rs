@@ -165,7 +165,8 @@ impl<'de> Deserializer<'de> {
     ///
     /// // The last three `store_var` frames of a file Godot 4.6 wrote (the crate's sample).
     /// let file = include_bytes!("../../samples/godot4_capture.bin");
-    /// let mut de = Deserializer::framed(Framing::default(), Decoder::new(Dialect::GODOT_4), &file[2116..]);
+    /// let decoder = Decoder::new(Dialect::GODOT_4);
+    /// let mut de = Deserializer::framed(Framing::default(), decoder, &file[2116..]);
     /// assert_eq!(de.next_value::<&str>().transpose()?, Some("gg wp 🎮"));
     /// assert_eq!(de.next_value::<i64>().transpose()?, Some(1234567890123));
     /// assert_eq!(de.next_value::<Option<i32>>().transpose()?, Some(None)); // null
@@ -795,7 +796,8 @@ impl<'de> VariantAccess<'de> for EnumAcc<'_, 'de> {
 ///
 /// // var_to_bytes(1) and var_to_bytes("a") from Godot 4.6, back to back.
 /// let bytes = [2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0];
-/// let mut values: StreamIter<'_, i32> = Deserializer::from_bytes(Dialect::GODOT_4, &bytes).into_values();
+/// let de = Deserializer::from_bytes(Dialect::GODOT_4, &bytes);
+/// let mut values: StreamIter<'_, i32> = de.into_values();
 /// assert_eq!(values.next().transpose()?, Some(1));
 /// assert!(values.next().unwrap().is_err()); // "a" is not an i32
 /// assert!(values.next().is_none());
@@ -868,7 +870,8 @@ pub fn from_bytes<'de, T: de::Deserialize<'de>>(dialect: Dialect, bytes: &'de [u
 ///
 /// // var_to_bytes([[[1]]]) from Godot 4.6: three arrays deep.
 /// let bytes = [0x1c,0,0,0, 1,0,0,0, 0x1c,0,0,0, 1,0,0,0, 0x1c,0,0,0, 1,0,0,0, 2,0,0,0, 1,0,0,0];
-/// let deep: Vec<Vec<Vec<i32>>> = gdwire::serde::from_bytes_with(Decoder::new(Dialect::GODOT_4), &bytes)?;
+/// let decoder = Decoder::new(Dialect::GODOT_4);
+/// let deep: Vec<Vec<Vec<i32>>> = gdwire::serde::from_bytes_with(decoder, &bytes)?;
 /// assert_eq!(deep, [[[1]]]);
 /// // A server that accepts one level of nesting refuses it, where the third array starts.
 /// let shallow = Decoder::new(Dialect::GODOT_4).with_max_depth(1);

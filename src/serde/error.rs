@@ -37,11 +37,13 @@ pub enum PathSegment {
 /// // Godot 4.6's var_to_bytes({"a": 1}).
 /// let bytes = [0x1b,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0, 2,0,0,0, 1,0,0,0];
 /// // Cut short: the reader's error.
-/// let err = gdwire::serde::from_bytes::<std::collections::HashMap<String, i32>>(Dialect::GODOT_4, &bytes[..24]);
+/// type Map = std::collections::HashMap<String, i32>;
+/// let err = gdwire::serde::from_bytes::<Map>(Dialect::GODOT_4, &bytes[..24]);
 /// assert!(matches!(err.unwrap_err().code(), ErrorCode::Wire(ErrorKind::Truncated(_))));
 /// // Whole, but not what the Rust type wants: a message.
 /// let err = gdwire::serde::from_bytes::<Vec<i32>>(Dialect::GODOT_4, &bytes).unwrap_err();
-/// assert!(matches!(err.code(), ErrorCode::Message(m) if m == "invalid type: map, expected a sequence"));
+/// let ErrorCode::Message(m) = err.code() else { panic!() };
+/// assert_eq!(m, "invalid type: map, expected a sequence");
 /// // The writer refused: a buffer too small.
 /// let err = gdwire::serde::to_slice(Dialect::GODOT_4, &1, &mut [0u8; 4]).unwrap_err();
 /// assert!(matches!(err.code(), ErrorCode::Write(ErrorKind::BufferFull { needed: 8 })));
@@ -154,7 +156,8 @@ impl Error {
     /// use gdwire::{Dialect, ErrorKind};
     ///
     /// // Godot 4.6's var_to_bytes(1) with its last byte missing.
-    /// let err = gdwire::serde::from_bytes::<i32>(Dialect::GODOT_4, &[2, 0, 0, 0, 1, 0, 0]).unwrap_err();
+    /// let bytes = [2, 0, 0, 0, 1, 0, 0];
+    /// let err = gdwire::serde::from_bytes::<i32>(Dialect::GODOT_4, &bytes).unwrap_err();
     /// assert!(matches!(err.code(), ErrorCode::Wire(ErrorKind::Truncated(_))));
     /// ```
     pub fn code(&self) -> &ErrorCode {
@@ -205,8 +208,11 @@ impl Error {
     /// use gdwire::Dialect;
     ///
     /// // Godot 4.6's var_to_bytes([[[1]]]): the 1 is not a String.
-    /// let bytes = [0x1c,0,0,0, 1,0,0,0, 0x1c,0,0,0, 1,0,0,0, 0x1c,0,0,0, 1,0,0,0, 2,0,0,0, 1,0,0,0];
-    /// let err = gdwire::serde::from_bytes::<Vec<Vec<Vec<String>>>>(Dialect::GODOT_4, &bytes).unwrap_err();
+    /// let bytes = [
+    ///     0x1c,0,0,0, 1,0,0,0, 0x1c,0,0,0, 1,0,0,0, 0x1c,0,0,0, 1,0,0,0, 2,0,0,0, 1,0,0,0,
+    /// ];
+    /// let err = gdwire::serde::from_bytes::<Vec<Vec<Vec<String>>>>(Dialect::GODOT_4, &bytes);
+    /// let err = err.unwrap_err();
     /// assert_eq!(err.path(), "[0][0][0]");
     /// assert_eq!(err.offset(), Some(24));
     /// ```

@@ -212,7 +212,9 @@ pub mod packed {
     ///
     /// let bytes = gdwire::serde::to_vec(Dialect::GODOT_4, &Scores(vec![0, -1]))?;
     /// // Godot 4.6's var_to_bytes(PackedInt64Array([0, -1])).
-    /// assert_eq!(bytes, [0x1f,0,0,0, 2,0,0,0, 0,0,0,0,0,0,0,0, 0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff]);
+    /// assert_eq!(bytes, [
+    ///     0x1f,0,0,0, 2,0,0,0, 0,0,0,0,0,0,0,0, 0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,
+    /// ]);
     /// # Ok::<(), gdwire::serde::Error>(())
     /// ```
     pub fn serialize<T: PackedElement, S: Serializer>(
@@ -232,7 +234,9 @@ pub mod packed {
     /// struct Scores(#[serde(deserialize_with = "gdwire::serde::packed::deserialize")] Vec<i64>);
     ///
     /// // Godot 4.6's var_to_bytes(PackedInt64Array([0, -1])).
-    /// let packed = [0x1f,0,0,0, 2,0,0,0, 0,0,0,0,0,0,0,0, 0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff];
+    /// let packed = [
+    ///     0x1f,0,0,0, 2,0,0,0, 0,0,0,0,0,0,0,0, 0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,
+    /// ];
     /// let scores: Scores = gdwire::serde::from_bytes(Dialect::GODOT_4, &packed)?;
     /// assert_eq!(scores.0, [0, -1]);
     /// // An Array reads too, if its elements fit: var_to_bytes([]) and var_to_bytes([1, "a"]).

@@ -55,7 +55,8 @@ impl<S: Sink> Serializer<S> {
     /// let mut ser = Serializer::new(&mut out, Dialect::GODOT_4);
     /// (1, "a").serialize(&mut ser)?;
     /// ser.finish()?;
-    /// assert_eq!(out, [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0]); // Godot 4.6's var_to_bytes([1, "a"])
+    /// // Godot 4.6's var_to_bytes([1, "a"]):
+    /// assert_eq!(out, [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0]);
     /// # Ok::<(), gdwire::serde::Error>(())
     /// ```
     pub fn new<I: IntoSink<Sink = S>>(sink: I, dialect: Dialect) -> Serializer<S> {
@@ -103,7 +104,8 @@ impl<S: Sink> Serializer<S> {
     /// assert_eq!(single, [5,0,0,0, 0,0,0x80,0x3f, 0,0,0,0x40]);
     ///
     /// let mut double = Vec::new();
-    /// v.serialize(&mut Serializer::new(&mut double, Dialect::GODOT_4).with_precision(Precision::Double))?;
+    /// let mut ser = Serializer::new(&mut double, Dialect::GODOT_4).with_precision(Precision::Double);
+    /// v.serialize(&mut ser)?;
     /// // Header bit 16 set, then two f64s.
     /// assert_eq!(double[..4], [5, 0, 1, 0]);
     /// assert_eq!(double[4..], [1.0f64.to_le_bytes(), 2.0f64.to_le_bytes()].concat());
@@ -199,7 +201,8 @@ pub fn to_vec<T: Serialize + ?Sized>(dialect: Dialect, value: &T) -> Result<Vec<
 ///
 /// let mut buf = [0u8; 64];
 /// let len = gdwire::serde::to_slice(Dialect::GODOT_4, &(1, "a"), &mut buf)?;
-/// assert_eq!(buf[..len], [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0]); // Godot 4.6's var_to_bytes([1, "a"])
+/// // Godot 4.6's var_to_bytes([1, "a"]):
+/// assert_eq!(buf[..len], [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0]);
 ///
 /// let err = gdwire::serde::to_slice(Dialect::GODOT_4, &(1, "a"), &mut buf[..20]).unwrap_err();
 /// assert_eq!(err.code(), &ErrorCode::Write(ErrorKind::BufferFull { needed: 28 }));
@@ -529,7 +532,8 @@ impl<S: Sink> Serializer<S> {
 /// seq.serialize_element("a")?;
 /// seq.end()?;
 /// ser.finish()?;
-/// assert_eq!(out, [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0]); // Godot 4.6's var_to_bytes([1, "a"])
+/// // Godot 4.6's var_to_bytes([1, "a"]):
+/// assert_eq!(out, [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0]);
 /// # Ok::<(), gdwire::serde::Error>(())
 /// ```
 pub enum Compound<'a, S: Sink> {
