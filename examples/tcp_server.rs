@@ -27,58 +27,44 @@
 
 mod common;
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
+use std::net::{SocketAddr, TcpListener};
 use std::process::ExitCode;
 use std::sync::mpsc;
 
+use common::args::{parse, Args};
 use common::tcp::{serve, Config};
 use gdwire::frame::Framing;
 use gdwire::write::Endian;
 use gdwire::Dialect;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(msg) => {
-            eprintln!("tcp_server: {msg}");
-            ExitCode::FAILURE
-        }
-    }
+    common::args::exit("tcp_server", run())
 }
 
 fn run() -> Result<(), String> {
     let mut config = Config::new(Dialect::GODOT_3);
-    let mut port = 0u16;
-    let mut bind = IpAddr::V4(Ipv4Addr::LOCALHOST);
     let mut endian = Endian::Little;
     let mut max_frame = config.framing.max_frame();
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
-        match arg.as_str() {
-            "--dialect" => {
-                let name = value("--dialect")?;
-                config.dialect =
-                    Dialect::from_name(&name).ok_or(format!("unknown dialect {name}"))?;
-            }
-            "--clients" => {
-                config.max_clients = Some(parse(&value("--clients")?)?);
-            }
-            "--max-frame" => max_frame = parse(&value("--max-frame")?)?,
-            "--bind" => bind = parse(&value("--bind")?)?,
+    let usage = "usage: tcp_server [PORT] [--dialect NAME] [--clients N] [--max-frame BYTES] \
+                 [--big-endian] [--allow-objects] [--bind ADDR]";
+    let Some(args) = Args::parse(usage, config.dialect, |flag, value| {
+        match flag {
+            "--clients" => config.max_clients = Some(parse(&value()?)?),
+            "--max-frame" => max_frame = parse(&value()?)?,
             "--big-endian" => endian = Endian::Big,
-            "--allow-objects" => config.allow_objects = true,
-            "-h" | "--help" => {
-                println!("usage: tcp_server [PORT] [--dialect NAME] [--clients N] [--max-frame BYTES] [--big-endian] [--allow-objects] [--bind ADDR]");
-                return Ok(());
-            }
-            other => port = parse(other)?,
+            _ => return Ok(false),
         }
-    }
+        Ok(true)
+    })?
+    else {
+        return Ok(()); // --help
+    };
+    config.dialect = args.dialect;
+    config.allow_objects = args.allow_objects;
     config.framing = Framing::new(endian).with_max_frame(max_frame);
 
-    let listener =
-        TcpListener::bind(SocketAddr::new(bind, port)).map_err(|e| format!("bind: {e}"))?;
+    let listener = TcpListener::bind(SocketAddr::new(args.bind, args.port))
+        .map_err(|e| format!("bind: {e}"))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
     println!("{}", local.port());
     eprintln!(
@@ -105,8 +91,4 @@ fn run() -> Result<(), String> {
     let _ = logger.join();
     eprintln!("tcp_server: done, {accepted} clients");
     Ok(())
-}
-
-fn parse<T: std::str::FromStr>(s: &str) -> Result<T, String> {
-    s.parse().map_err(|_| format!("bad value {s:?}"))
 }

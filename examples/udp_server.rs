@@ -27,47 +27,36 @@
 
 mod common;
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
+use std::net::{SocketAddr, UdpSocket};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
+use common::args::{parse, Args};
 use common::udp::{serve, Config};
 use gdwire::Dialect;
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(msg) => {
-            eprintln!("udp_server: {msg}");
-            ExitCode::FAILURE
-        }
-    }
+    common::args::exit("udp_server", run())
 }
 
 fn run() -> Result<(), String> {
     let mut config = Config::new(Dialect::GODOT_3);
-    let mut port = 0u16;
-    let mut bind = IpAddr::V4(Ipv4Addr::LOCALHOST);
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
-        match arg.as_str() {
-            "--dialect" => {
-                let name = value("--dialect")?;
-                config.dialect =
-                    Dialect::from_name(&name).ok_or(format!("unknown dialect {name}"))?;
-            }
-            "--datagrams" => config.max_datagrams = Some(parse(&value("--datagrams")?)?),
-            "--bind" => bind = parse(&value("--bind")?)?,
-            "--allow-objects" => config.allow_objects = true,
-            "-h" | "--help" => {
-                println!("usage: udp_server [PORT] [--dialect NAME] [--datagrams N] [--allow-objects] [--bind ADDR]");
-                return Ok(());
-            }
-            other => port = parse(other)?,
+    let usage =
+        "usage: udp_server [PORT] [--dialect NAME] [--datagrams N] [--allow-objects] [--bind ADDR]";
+    let Some(args) = Args::parse(usage, config.dialect, |flag, value| {
+        match flag {
+            "--datagrams" => config.max_datagrams = Some(parse(&value()?)?),
+            _ => return Ok(false),
         }
-    }
-    let socket = UdpSocket::bind(SocketAddr::new(bind, port)).map_err(|e| format!("bind: {e}"))?;
+        Ok(true)
+    })?
+    else {
+        return Ok(()); // --help
+    };
+    config.dialect = args.dialect;
+    config.allow_objects = args.allow_objects;
+    let socket =
+        UdpSocket::bind(SocketAddr::new(args.bind, args.port)).map_err(|e| format!("bind: {e}"))?;
     let local = socket.local_addr().map_err(|e| e.to_string())?;
     println!("{}", local.port());
     eprintln!(
@@ -83,8 +72,4 @@ fn run() -> Result<(), String> {
         stats.largest_datagram
     );
     Ok(())
-}
-
-fn parse<T: std::str::FromStr>(s: &str) -> Result<T, String> {
-    s.parse().map_err(|_| format!("bad value {s:?}"))
 }

@@ -75,6 +75,18 @@ pub enum Packet<'a> {
 }
 
 /// Where a remote call is aimed.
+///
+/// ```
+/// use gdwire::multiplayer::{NodeRef, Packet};
+/// // Two calls as Godot 4.6 sent them: one to a node whose path is not confirmed yet (the
+/// // path "Game" follows the arguments, at offset 10), one to path-cache id 2.
+/// let bytes = b"\x60\x0a\x00\x00\x80\x00\x80\x01\x02\x2aGame\0";
+/// let Packet::RemoteCall(call) = Packet::parse(bytes)? else { panic!() };
+/// assert_eq!(call.node, NodeRef::Path { offset: 10, path: "Game" });
+/// let Packet::RemoteCall(call) = Packet::parse(&[0x80, 0x02, 0x03])? else { panic!() };
+/// assert_eq!(call.node, NodeRef::Cached(2));
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeRef<'a> {
     /// A path-cache id the sender announced with SIMPLIFY_PATH.
@@ -90,6 +102,19 @@ pub enum NodeRef<'a> {
 }
 
 /// A remote call's arguments.
+///
+/// ```
+/// use gdwire::multiplayer::{Args, Packet};
+/// // `rpc("dyn", 42)` as Godot 4.6 sent it: one compressed int, `0x02 0x2a`.
+/// let bytes = b"\x60\x0a\x00\x00\x80\x00\x80\x01\x02\x2aGame\0";
+/// let Packet::RemoteCall(call) = Packet::parse(bytes)? else { panic!() };
+/// let Args::Values(mut args) = call.args else { panic!() };
+/// assert_eq!(args.next().transpose()?.and_then(|v| v.as_int()), Some(42));
+/// // A call without arguments, which the engine sends in the byte-only form (flag 0x80).
+/// let Packet::RemoteCall(call) = Packet::parse(&[0x80, 0x02, 0x03])? else { panic!() };
+/// assert!(matches!(call.args, Args::Bytes(b"")));
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub enum Args<'a> {
     /// `argc` compressed values.
@@ -118,6 +143,17 @@ impl Args<'_> {
 }
 
 /// REMOTE_CALL.
+///
+/// ```
+/// use gdwire::multiplayer::{IdWidth, Packet};
+/// // Godot 4.6 calling an `rpc_config()` method (id `0x8000`) of the node "Game" with the
+/// // argument 42: a 32-bit node id, a 16-bit method id.
+/// let bytes = b"\x60\x0a\x00\x00\x80\x00\x80\x01\x02\x2aGame\0";
+/// let Packet::RemoteCall(call) = Packet::parse(bytes)? else { panic!() };
+/// assert_eq!((call.flags, call.method, call.args.count()), (0x60, 0x8000, 1));
+/// assert_eq!((call.node_width, call.method_width), (IdWidth::U32, IdWidth::U16));
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct RemoteCall<'a> {
     /// Byte 0 as sent (command and flags).
@@ -136,6 +172,16 @@ pub struct RemoteCall<'a> {
 }
 
 /// SIMPLIFY_PATH.
+///
+/// ```
+/// use gdwire::multiplayer::{Packet, SimplifyPath};
+/// // Godot 4.6 announcing cache id 1 for the node "Game".
+/// let bytes = b"\x012ae72a838ad90017c08d391df9ceeae2\0\x01\0\0\0Game\0";
+/// let Packet::SimplifyPath(p) = Packet::parse(bytes)? else { panic!() };
+/// let checksum = "2ae72a838ad90017c08d391df9ceeae2";
+/// assert_eq!(p, SimplifyPath { checksum, cache_id: 1, path: "Game" });
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SimplifyPath<'a> {
     /// md5 (32 hex digits) of the node's RPC method names concatenated in id order.
@@ -147,6 +193,14 @@ pub struct SimplifyPath<'a> {
 }
 
 /// CONFIRM_PATH.
+///
+/// ```
+/// use gdwire::multiplayer::{ConfirmPath, Packet};
+/// // Godot 4.6's answer to the announcement of cache id 1: the checksums match.
+/// let Packet::ConfirmPath(c) = Packet::parse(&[0x02, 0x01, 1, 0, 0, 0])? else { panic!() };
+/// assert_eq!(c, ConfirmPath { checksum_ok: true, cache_id: 1 });
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ConfirmPath {
     /// Whether the receiver's checksum of the node's RPC names matched.
@@ -156,6 +210,23 @@ pub struct ConfirmPath {
 }
 
 /// SPAWN.
+///
+/// ```
+/// use gdwire::math::Vector2;
+/// use gdwire::multiplayer::Packet;
+/// // Godot 4.6 spawning scene 0 as "Enemy" (net id 1, one synchronizer with net id 2) from
+/// // the spawner with path-cache id 302; its spawn state is position, label and hp.
+/// let bytes = b"\x04\x00\x2e\x01\0\0\x01\0\0\0\x01\0\0\0\x06\0\0\0\x02\0\0\0Enemy\0\
+///     \x05\0\0\0\0\0\xc0\x3f\0\0\0\xc0\x04\0\0\0\x04\0\0\0boss\x02\x64";
+/// let Packet::Spawn(spawn) = Packet::parse(bytes)? else { panic!() };
+/// assert_eq!((spawn.scene_id, spawn.spawner, spawn.net_id), (0, 302, 1));
+/// assert_eq!((spawn.name, spawn.sync_ids.iter().next()), ("Enemy", Some(2)));
+/// assert!(spawn.custom.is_none());
+/// let state: Vec<_> = spawn.state.collect::<Result<_, _>>()?;
+/// assert_eq!(Vector2::try_from(state[0]).ok(), Some(Vector2 { x: 1.5, y: -2.0 }));
+/// assert_eq!((state[1].as_str(), state[2].as_int()), (Some("boss"), Some(100)));
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Spawn<'a> {
     /// Index of the scene in the spawner's spawnable list; `0xFF` = custom spawn.
@@ -177,9 +248,30 @@ pub struct Spawn<'a> {
 
 impl Spawn<'_> {
     /// Scene id of a custom spawn.
+    ///
+    /// ```
+    /// assert_eq!(gdwire::multiplayer::Spawn::CUSTOM, 0xFF);
+    /// ```
     pub const CUSTOM: u8 = 0xFF;
 
     /// True for a custom spawn (`MultiplayerSpawner.spawn(data)`).
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, Spawn};
+    /// // Godot 4.6 after `spawner.spawn({"kind": "crate", "n": 3})`: scene id 0xFF, and the
+    /// // custom argument (56 bytes, length-prefixed) before the spawn state.
+    /// let bytes = b"\x04\xff\x2e\x01\0\0\x03\0\0\0\x01\0\0\0\x07\0\0\0\x04\0\0\0Enemy2\0\
+    ///     \x38\0\0\0\x1b\0\0\0\x02\0\0\0\x04\0\0\0\x04\0\0\0kind\x04\0\0\0\x05\0\0\0crate\0\0\0\
+    ///     \x04\0\0\0\x01\0\0\0n\0\0\0\x02\0\0\0\x03\0\0\0\
+    ///     \x05\0\0\0\0\0\0\0\0\0\0\0\x04\0\0\0\x05\0\0\0crate\0\0\0\x02\x03";
+    /// let Packet::Spawn(spawn) = Packet::parse(bytes)? else { panic!() };
+    /// assert!(spawn.is_custom() && spawn.scene_id == Spawn::CUSTOM);
+    /// let data = spawn.custom.and_then(|v| v.as_dictionary()).unwrap();
+    /// assert_eq!(data.get("kind").and_then(|v| v.as_str()), Some("crate"));
+    /// assert_eq!(data.get("n").and_then(|v| v.as_int()), Some(3));
+    /// assert_eq!((spawn.name, spawn.state.len()), ("Enemy2", 3));
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn is_custom(&self) -> bool {
         self.scene_id == Self::CUSTOM
     }
@@ -201,21 +293,61 @@ pub struct U32s<'a>(&'a [u8]);
 
 impl<'a> U32s<'a> {
     /// The raw bytes.
+    ///
+    /// ```
+    /// # use gdwire::multiplayer::Packet;
+    /// # let bytes = b"\x04\x00\x2e\x01\0\0\x01\0\0\0\x01\0\0\0\x06\0\0\0\x02\0\0\0Enemy\0\
+    /// #     \x05\0\0\0\0\0\xc0\x3f\0\0\0\xc0\x04\0\0\0\x04\0\0\0boss\x02\x64";
+    /// # let Packet::Spawn(spawn) = Packet::parse(bytes)? else { panic!() };
+    /// // `spawn`: Godot 4.6 spawning "Enemy" with one synchronizer, net id 2.
+    /// assert_eq!(spawn.sync_ids.as_bytes(), [2, 0, 0, 0]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn as_bytes(&self) -> &'a [u8] {
         self.0
     }
 
     /// Number of ids.
+    ///
+    /// ```
+    /// # use gdwire::multiplayer::Packet;
+    /// # let bytes = b"\x04\x00\x2e\x01\0\0\x01\0\0\0\x01\0\0\0\x06\0\0\0\x02\0\0\0Enemy\0\
+    /// #     \x05\0\0\0\0\0\xc0\x3f\0\0\0\xc0\x04\0\0\0\x04\0\0\0boss\x02\x64";
+    /// # let Packet::Spawn(spawn) = Packet::parse(bytes)? else { panic!() };
+    /// // `spawn`: Godot 4.6 spawning "Enemy" with one synchronizer, net id 2.
+    /// assert_eq!(spawn.sync_ids.len(), 1);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.0.len() / 4
     }
 
     /// True if there is none.
+    ///
+    /// ```
+    /// # use gdwire::multiplayer::Packet;
+    /// # let bytes = b"\x04\x00\x2e\x01\0\0\x01\0\0\0\x01\0\0\0\x06\0\0\0\x02\0\0\0Enemy\0\
+    /// #     \x05\0\0\0\0\0\xc0\x3f\0\0\0\xc0\x04\0\0\0\x04\0\0\0boss\x02\x64";
+    /// # let Packet::Spawn(spawn) = Packet::parse(bytes)? else { panic!() };
+    /// // `spawn`: Godot 4.6 spawning "Enemy" with one synchronizer, net id 2.
+    /// assert!(!spawn.sync_ids.is_empty());
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
     /// The ids.
+    ///
+    /// ```
+    /// # use gdwire::multiplayer::Packet;
+    /// # let bytes = b"\x04\x00\x2e\x01\0\0\x01\0\0\0\x01\0\0\0\x06\0\0\0\x02\0\0\0Enemy\0\
+    /// #     \x05\0\0\0\0\0\xc0\x3f\0\0\0\xc0\x04\0\0\0\x04\0\0\0boss\x02\x64";
+    /// # let Packet::Spawn(spawn) = Packet::parse(bytes)? else { panic!() };
+    /// // `spawn`: Godot 4.6 spawning "Enemy" with one synchronizer, net id 2.
+    /// assert_eq!(spawn.sync_ids.iter().collect::<Vec<u32>>(), [2]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn iter(&self) -> impl ExactSizeIterator<Item = u32> + 'a {
         self.0
             .chunks_exact(4)
@@ -224,6 +356,21 @@ impl<'a> U32s<'a> {
 }
 
 /// SYNC: full (unreliable, with a sync time) or delta (reliable, with property masks).
+///
+/// ```
+/// use gdwire::math::Vector2;
+/// use gdwire::multiplayer::Packet;
+/// // A full sync from Godot 4.6 (sync time 1): the positions of two synchronizers.
+/// let bytes = b"\x06\x01\x00\x02\0\0\0\x0c\0\0\0\x05\0\0\0\0\0\xc0\x3f\0\0\0\xc0\
+///     \x04\0\0\0\x0c\0\0\0\x05\0\0\0\0\0\0\0\0\0\0\0";
+/// let Packet::Sync(sync) = Packet::parse(bytes)? else { panic!() };
+/// assert_eq!((sync.time, sync.entries.len()), (Some(1), 2));
+/// let ids: Vec<u32> = sync.entries.map(|e| e.net_id).collect();
+/// assert_eq!(ids, [2, 4]);
+/// let first = sync.entries.clone().next().unwrap().values.next().unwrap()?;
+/// assert_eq!(Vector2::try_from(first).ok(), Some(Vector2 { x: 1.5, y: -2.0 }));
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Sync<'a> {
     /// `Some(time)` for a full sync, `None` for a delta.
@@ -234,12 +381,35 @@ pub struct Sync<'a> {
 
 impl Sync<'_> {
     /// True for a delta sync.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::Packet;
+    /// // A delta sync from Godot 4.6 (flag 0x10): property 0 of two synchronizers changed.
+    /// let bytes = b"\x16\x02\0\0\0\x01\0\0\0\0\0\0\0\x02\0\0\0\x02\x64\
+    ///     \x04\0\0\0\x01\0\0\0\0\0\0\0\x02\0\0\0\x02\x03";
+    /// let Packet::Sync(sync) = Packet::parse(bytes)? else { panic!() };
+    /// assert!(sync.is_delta() && sync.time.is_none());
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn is_delta(&self) -> bool {
         self.time.is_none()
     }
 }
 
 /// One synchronizer's state in a SYNC packet.
+///
+/// ```
+/// use gdwire::multiplayer::Packet;
+/// // A delta sync from Godot 4.6: hp (property 0) of synchronizer 2 is now 100, that of
+/// // synchronizer 4 is 3.
+/// let bytes = b"\x16\x02\0\0\0\x01\0\0\0\0\0\0\0\x02\0\0\0\x02\x64\
+///     \x04\0\0\0\x01\0\0\0\0\0\0\0\x02\0\0\0\x02\x03";
+/// let Packet::Sync(sync) = Packet::parse(bytes)? else { panic!() };
+/// let mut entry = sync.entries.clone().next().unwrap();
+/// assert_eq!((entry.net_id, entry.mask), (2, Some(0b1)));
+/// assert_eq!(entry.values.next().transpose()?.and_then(|v| v.as_int()), Some(100));
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct SyncEntry<'a> {
     /// The synchronizer's net id; with bit 31 set, `0x80000000 | path-cache id` of a
@@ -253,6 +423,20 @@ pub struct SyncEntry<'a> {
 }
 
 /// The entries of a SYNC packet (validated when the packet was parsed).
+///
+/// ```
+/// use gdwire::multiplayer::Packet;
+/// // The delta sync Godot 4.6 sent after setting hp to 100 and 3 on two nodes.
+/// let bytes = b"\x16\x02\0\0\0\x01\0\0\0\0\0\0\0\x02\0\0\0\x02\x64\
+///     \x04\0\0\0\x01\0\0\0\0\0\0\0\x02\0\0\0\x02\x03";
+/// let Packet::Sync(sync) = Packet::parse(bytes)? else { panic!() };
+/// let mut hp = Vec::new();
+/// for mut entry in sync.entries {
+///     hp.push((entry.net_id, entry.values.next().transpose()?.and_then(|v| v.as_int())));
+/// }
+/// assert_eq!(hp, [(2, Some(100)), (4, Some(3))]);
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct SyncEntries<'a> {
     dec: Decoder,
@@ -291,6 +475,23 @@ impl<'a> Iterator for SyncEntries<'a> {
 impl ExactSizeIterator for SyncEntries<'_> {}
 
 /// SYS sub-commands.
+///
+/// ```
+/// use gdwire::multiplayer::{Packet, Sys};
+/// // Sent by Godot 4.6: peer 2's authentication data, then the server telling a client
+/// // that peer 3 joined and later left, then a packet peer 3 relays to peer 2.
+/// let Packet::Sys(auth) = Packet::parse(b"\x07\x00hello from 2")? else { panic!() };
+/// assert!(matches!(auth, Sys::Auth(b"hello from 2")));
+/// let Packet::Sys(add) = Packet::parse(&[0x07, 0x01, 3, 0, 0, 0])? else { panic!() };
+/// assert!(matches!(add, Sys::AddPeer(3)));
+/// let Packet::Sys(del) = Packet::parse(&[0x07, 0x02, 3, 0, 0, 0])? else { panic!() };
+/// assert!(matches!(del, Sys::DelPeer(3)));
+/// let Packet::Sys(relay) = Packet::parse(&[0x07, 0x03, 2, 0, 0, 0, 0x03, 6, 5])? else {
+///     panic!()
+/// };
+/// assert!(matches!(relay, Sys::Relay(r) if r.peer == 2));
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub enum Sys<'a> {
     /// AUTH (0): the authentication payload for the auth callback; empty = "my side of
@@ -305,6 +506,16 @@ pub enum Sys<'a> {
 }
 
 /// A relayed packet.
+///
+/// ```
+/// use gdwire::multiplayer::{Packet, Relay, Sys};
+/// // Godot 4.6 client 3 asking the server to relay `send_bytes([6, 5])` to peer 2.
+/// let bytes = [0x07, 0x03, 2, 0, 0, 0, 0x03, 6, 5];
+/// let Packet::Sys(Sys::Relay(relay)) = Packet::parse(&bytes)? else { panic!() };
+/// assert_eq!((relay.peer, relay.packet), (2, &[0x03, 6, 5][..]));
+/// assert!(matches!(relay.inner()?, Packet::Raw([6, 5])));
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Relay<'a> {
     /// Client to server: the destination (0 = everyone including the server, `-id` =
@@ -317,16 +528,45 @@ pub struct Relay<'a> {
 
 impl<'a> Relay<'a> {
     /// Parses the inner packet (already validated; this cannot fail on a parsed relay).
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, Relay, Sys};
+    /// // Godot 4.6 client 3 asking the server to relay `send_bytes([6, 5])` to peer 2.
+    /// let bytes = [0x07, 0x03, 2, 0, 0, 0, 0x03, 6, 5];
+    /// let Packet::Sys(Sys::Relay(relay)) = Packet::parse(&bytes)? else { panic!() };
+    /// let Packet::Raw(payload) = relay.inner()? else { panic!() };
+    /// assert_eq!(payload, [6, 5]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn inner(&self) -> Result<Packet<'a>> {
         Packet::parse_with(self.dec, self.packet)
     }
 
     /// Packet offset of the inner packet.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Packet, Relay, Sys};
+    /// // Godot 4.6 client 3 asking the server to relay `send_bytes([6, 5])` to peer 2.
+    /// let bytes = [0x07, 0x03, 2, 0, 0, 0, 0x03, 6, 5];
+    /// let Packet::Sys(Sys::Relay(relay)) = Packet::parse(&bytes)? else { panic!() };
+    /// assert_eq!(relay.packet, &bytes[Relay::INNER_OFFSET..]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub const INNER_OFFSET: usize = 6;
 }
 
 impl<'a> Packet<'a> {
     /// Parses and validates a packet with engine defaults (Godot 4, objects not decoded).
+    ///
+    /// ```
+    /// use gdwire::multiplayer::Packet;
+    /// // Godot 4.6 despawning the node with net id 1.
+    /// assert!(matches!(Packet::parse(&[0x05, 1, 0, 0, 0])?, Packet::Despawn(1)));
+    /// // Errors give the offset: here the net id is cut short at byte 1.
+    /// let err = Packet::parse(&[0x05, 1, 0]).unwrap_err();
+    /// assert_eq!(err.offset(), 1);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn parse(bytes: &'a [u8]) -> Result<Packet<'a>> {
         Packet::parse_with(Decoder::new(Dialect::GODOT_4), bytes)
     }
@@ -339,6 +579,20 @@ impl<'a> Packet<'a> {
     /// Stricter than the engine in one respect: bytes the engine would ignore after a
     /// packet's last field are reported ([`ErrorKind::TrailingBytes`] or
     /// [`PacketProblem::Length`]), since the engine never sends them.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{Args, Packet};
+    /// use gdwire::{Decoder, Dialect};
+    /// // `rpc("dyn", 42)` as Godot 4.6 sent it, read by a server that allows objects.
+    /// let dec = Decoder::new(Dialect::GODOT_4).with_allow_objects(true);
+    /// let bytes = b"\x60\x0a\x00\x00\x80\x00\x80\x01\x02\x2aGame\0";
+    /// let Packet::RemoteCall(call) = Packet::parse_with(dec, bytes)? else { panic!() };
+    /// let Args::Values(mut args) = call.args else { panic!() };
+    /// assert_eq!(args.next().transpose()?.and_then(|v| v.as_int()), Some(42));
+    /// // A byte after the last field (here of a despawn) is an error, at its offset.
+    /// assert_eq!(Packet::parse_with(dec, &[0x05, 1, 0, 0, 0, 0]).unwrap_err().offset(), 5);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn parse_with(dec: Decoder, bytes: &'a [u8]) -> Result<Packet<'a>> {
         let b0 = *bytes.first().ok_or(short(PacketField::Command, 0))?;
         match Command::from_byte(b0) {

@@ -130,6 +130,19 @@ pub(crate) const fn bool_byte(v: bool) -> u8 {
 /// Bools and ints come back as [`VariantRef::Bool`] and [`VariantRef::Int`] whatever width
 /// they were sent in; every other value is the crate's ordinary view of its
 /// `encode_variant` bytes.
+///
+/// ```
+/// use gdwire::multiplayer::Packet;
+/// // Godot 4.6 spawning "Enemy" with the state [Vector2(1.5, -2), "boss", 100]; the int is
+/// // compressed to two bytes, `0x02 0x64`.
+/// let bytes = b"\x04\x00\x2e\x01\0\0\x01\0\0\0\x01\0\0\0\x06\0\0\0\x02\0\0\0Enemy\0\
+///     \x05\0\0\0\0\0\xc0\x3f\0\0\0\xc0\x04\0\0\0\x04\0\0\0boss\x02\x64";
+/// let Packet::Spawn(spawn) = Packet::parse(bytes)? else { panic!() };
+/// let mut state = spawn.state;
+/// assert_eq!(state.len(), 3);
+/// assert_eq!(state.nth(2).transpose()?.and_then(|v| v.as_int()), Some(100));
+/// # Ok::<(), gdwire::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Values<'a> {
     dec: Decoder,
@@ -172,11 +185,36 @@ impl<'a> Values<'a> {
     }
 
     /// The encoded bytes of the values not read yet.
+    ///
+    /// ```
+    /// # use gdwire::multiplayer::Packet;
+    /// # let bytes = b"\x04\x00\x2e\x01\0\0\x01\0\0\0\x01\0\0\0\x06\0\0\0\x02\0\0\0Enemy\0\
+    /// #     \x05\0\0\0\0\0\xc0\x3f\0\0\0\xc0\x04\0\0\0\x04\0\0\0boss\x02\x64";
+    /// # let Packet::Spawn(spawn) = Packet::parse(bytes)? else { panic!() };
+    /// // `spawn`: Godot 4.6 spawning "Enemy" with the state [Vector2(1.5, -2), "boss", 100].
+    /// let mut state = spawn.state;
+    /// state.nth(1); // skip the Vector2 and the String
+    /// assert_eq!(state.as_bytes(), [0x02, 0x64]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes.get(self.pos..self.end).unwrap_or_default()
     }
 
     /// Packet offset of the next value.
+    ///
+    /// ```
+    /// # use gdwire::multiplayer::Packet;
+    /// # let bytes = b"\x04\x00\x2e\x01\0\0\x01\0\0\0\x01\0\0\0\x06\0\0\0\x02\0\0\0Enemy\0\
+    /// #     \x05\0\0\0\0\0\xc0\x3f\0\0\0\xc0\x04\0\0\0\x04\0\0\0boss\x02\x64";
+    /// # let Packet::Spawn(spawn) = Packet::parse(bytes)? else { panic!() };
+    /// // `spawn`: Godot 4.6 spawning "Enemy" with the state [Vector2(1.5, -2), "boss", 100].
+    /// let mut state = spawn.state;
+    /// assert_eq!(state.position(), 28); // after the 18-byte header, one id and "Enemy\0"
+    /// state.next();
+    /// assert_eq!(state.position(), 40); // a Vector2 is 12 bytes
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub fn position(&self) -> usize {
         self.pos
     }

@@ -40,6 +40,17 @@ pub struct GString {
 
 impl GString {
     /// The empty string.
+    ///
+    /// ```
+    /// use gdwire::owned::{GString, Variant};
+    /// use gdwire::Dialect;
+    ///
+    /// let empty = GString::new();
+    /// assert_eq!((empty.as_str(), empty.raw().len()), (Some(""), 0));
+    /// // Godot 4.6's var_to_bytes(""): the type, then length 0.
+    /// assert_eq!(Variant::String(empty).to_vec(Dialect::GODOT_4)?, [4, 0, 0, 0, 0, 0, 0, 0]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
     pub const fn new() -> GString {
         GString { raw: Vec::new() }
     }

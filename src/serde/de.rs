@@ -71,12 +71,39 @@ pub struct Deserializer<'de> {
 
 impl<'de> Deserializer<'de> {
     /// One value (or several back to back) in `dialect` with engine defaults.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use gdwire::serde::Deserializer;
+    /// use gdwire::Dialect;
+    ///
+    /// // var_to_bytes([1, "a"]) from Godot 4.6, read as a tuple.
+    /// let bytes = [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0];
+    /// let mut de = Deserializer::from_bytes(Dialect::GODOT_4, &bytes);
+    /// let pair = <(i64, &str)>::deserialize(&mut de)?;
+    /// de.end()?; // nothing after it
+    /// assert_eq!(pair, (1, "a"));
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn from_bytes(dialect: Dialect, bytes: &'de [u8]) -> Deserializer<'de> {
         Deserializer::new(Decoder::new(dialect), bytes)
     }
 
     /// Values back to back in `bytes` (`var_to_bytes` outputs concatenated), read with
     /// `decoder`'s options; its nesting limit is capped at [`MAX_NESTING`].
+    ///
+    /// ```
+    /// use gdwire::serde::Deserializer;
+    /// use gdwire::{Decoder, Dialect};
+    ///
+    /// // var_to_bytes(1) and var_to_bytes("a") from Godot 4.6, back to back.
+    /// let bytes = [2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0];
+    /// let mut de = Deserializer::new(Decoder::new(Dialect::GODOT_4), &bytes);
+    /// assert_eq!(de.next_value::<i32>().transpose()?, Some(1));
+    /// assert_eq!(de.next_value::<&str>().transpose()?, Some("a"));
+    /// assert!(de.next_value::<i32>().is_none());
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn new(decoder: Decoder, bytes: &'de [u8]) -> Deserializer<'de> {
         let max = decoder.max_depth().min(MAX_NESTING);
         let dec = decoder.with_max_depth(max);
@@ -96,6 +123,21 @@ impl<'de> Deserializer<'de> {
 
     /// The values left in `cursor`, from its position on (offsets in errors count from the
     /// start of the cursor's input).
+    ///
+    /// ```
+    /// use gdwire::serde::Deserializer;
+    /// use gdwire::{Cursor, Dialect};
+    ///
+    /// // var_to_bytes(1) and var_to_bytes("a") from Godot 4.6, back to back: the cursor reads the
+    /// // first value as a view, serde the rest.
+    /// let bytes = [2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0];
+    /// let mut cursor = Cursor::new(Dialect::GODOT_4, &bytes);
+    /// assert_eq!(cursor.read()?.as_int(), Some(1));
+    /// let mut de = Deserializer::from_cursor(cursor);
+    /// assert_eq!(de.position(), 8); // offsets count from the start of `bytes`
+    /// assert_eq!(de.next_value::<String>().transpose()?.as_deref(), Some("a"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_cursor(cursor: crate::Cursor<'de>) -> Deserializer<'de> {
         Deserializer::at(cursor.decoder(), cursor.remaining(), 0).shifted(cursor.position())
     }
@@ -115,6 +157,22 @@ impl<'de> Deserializer<'de> {
     /// Length-prefixed values, as `FileAccess.store_var`, `StreamPeer.put_var` and
     /// `PacketPeerStream` write them ([`Framing`] says the prefix's byte order and the
     /// largest frame). Bytes after a value inside its frame are ignored, as by the engine.
+    ///
+    /// ```
+    /// use gdwire::frame::Framing;
+    /// use gdwire::serde::Deserializer;
+    /// use gdwire::{Decoder, Dialect};
+    ///
+    /// // The last three `store_var` frames of a file Godot 4.6 wrote (the crate's sample).
+    /// let file = include_bytes!("../../samples/godot4_capture.bin");
+    /// let decoder = Decoder::new(Dialect::GODOT_4);
+    /// let mut de = Deserializer::framed(Framing::default(), decoder, &file[2116..]);
+    /// assert_eq!(de.next_value::<&str>().transpose()?, Some("gg wp 🎮"));
+    /// assert_eq!(de.next_value::<i64>().transpose()?, Some(1234567890123));
+    /// assert_eq!(de.next_value::<Option<i32>>().transpose()?, Some(None)); // null
+    /// assert!(de.is_at_end());
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn framed(framing: Framing, decoder: Decoder, bytes: &'de [u8]) -> Deserializer<'de> {
         let mut de = Deserializer::new(decoder, bytes);
         de.framing = Some(framing);
@@ -122,16 +180,60 @@ impl<'de> Deserializer<'de> {
     }
 
     /// Offset (in the input) where the next value, or frame, starts.
+    ///
+    /// ```
+    /// use gdwire::serde::Deserializer;
+    /// use gdwire::Dialect;
+    ///
+    /// // var_to_bytes(1) and var_to_bytes("a") from Godot 4.6, back to back.
+    /// let bytes = [2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0];
+    /// let mut de = Deserializer::from_bytes(Dialect::GODOT_4, &bytes);
+    /// assert_eq!(de.position(), 0);
+    /// de.next_value::<i32>();
+    /// assert_eq!(de.position(), 8);
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn position(&self) -> usize {
         self.offset_shift + self.next
     }
 
     /// True when no bytes are left for another value.
+    ///
+    /// ```
+    /// use gdwire::serde::Deserializer;
+    /// use gdwire::Dialect;
+    ///
+    /// // var_to_bytes(1) and var_to_bytes("a") from Godot 4.6, back to back.
+    /// let bytes = [2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0];
+    /// let mut de = Deserializer::from_bytes(Dialect::GODOT_4, &bytes);
+    /// let mut n = 0;
+    /// while !de.is_at_end() {
+    ///     de.next_value::<serde::de::IgnoredAny>().transpose()?;
+    ///     n += 1;
+    /// }
+    /// assert_eq!(n, 2);
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn is_at_end(&self) -> bool {
         !self.loaded && self.next >= self.input.len()
     }
 
     /// Deserializes the next value of the sequence; `None` once the input is used up.
+    ///
+    /// ```
+    /// use gdwire::serde::Deserializer;
+    /// use gdwire::Dialect;
+    ///
+    /// // var_to_bytes(1) and var_to_bytes("a") from Godot 4.6, back to back.
+    /// let bytes = [2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0];
+    /// let mut de = Deserializer::from_bytes(Dialect::GODOT_4, &bytes);
+    /// assert_eq!(de.next_value::<u8>().transpose()?, Some(1));
+    /// // A value of the wrong type is an error with its offset, and ends the sequence.
+    /// let err = de.next_value::<u8>().unwrap().unwrap_err();
+    /// assert_eq!(err.offset(), Some(8));
+    /// assert!(de.next_value::<u8>().is_none());
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn next_value<T: de::Deserialize<'de>>(&mut self) -> Option<Result<T>> {
         if self.is_at_end() {
             return None;
@@ -148,6 +250,19 @@ impl<'de> Deserializer<'de> {
     }
 
     /// The values of the sequence as an iterator of `T` (it ends after the first error).
+    ///
+    /// ```
+    /// use gdwire::serde::Deserializer;
+    /// use gdwire::Dialect;
+    ///
+    /// // var_to_bytes(1) and var_to_bytes(-1) from Godot 4.6, back to back.
+    /// let bytes = [2,0,0,0, 1,0,0,0, 2,0,0,0, 0xff,0xff,0xff,0xff];
+    /// let ints: Vec<i64> = Deserializer::from_bytes(Dialect::GODOT_4, &bytes)
+    ///     .into_values()
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(ints, [1, -1]);
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn into_values<T: de::Deserialize<'de>>(self) -> StreamIter<'de, T> {
         StreamIter {
             de: self,
@@ -157,6 +272,20 @@ impl<'de> Deserializer<'de> {
 
     /// Checks that nothing is left after the value(s) read, like `serde_json`'s `end`: one
     /// value per buffer is the `var_to_bytes` / `PacketPeer.put_var` contract.
+    ///
+    /// ```
+    /// use gdwire::serde::{Deserializer, ErrorCode};
+    /// use gdwire::{Dialect, ErrorKind};
+    ///
+    /// // var_to_bytes(1) and var_to_bytes("a") from Godot 4.6, back to back.
+    /// let bytes = [2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0];
+    /// let mut de = Deserializer::from_bytes(Dialect::GODOT_4, &bytes);
+    /// assert_eq!(de.next_value::<i32>().transpose()?, Some(1));
+    /// let err = de.end().unwrap_err(); // 12 bytes ("a") left
+    /// assert_eq!(err.code(), &ErrorCode::Wire(ErrorKind::TrailingBytes { count: 12 }));
+    /// assert_eq!(err.offset(), Some(8));
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn end(&mut self) -> Result<()> {
         if self.loaded {
             self.done_value();
@@ -669,6 +798,20 @@ impl<'de> VariantAccess<'de> for EnumAcc<'_, 'de> {
 
 /// Iterator over the values of a [`Deserializer`]'s input as `T`; see
 /// [`Deserializer::into_values`]. Ends after the first error.
+///
+/// ```
+/// use gdwire::serde::{Deserializer, StreamIter};
+/// use gdwire::Dialect;
+///
+/// // var_to_bytes(1) and var_to_bytes("a") from Godot 4.6, back to back.
+/// let bytes = [2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0];
+/// let de = Deserializer::from_bytes(Dialect::GODOT_4, &bytes);
+/// let mut values: StreamIter<'_, i32> = de.into_values();
+/// assert_eq!(values.next().transpose()?, Some(1));
+/// assert!(values.next().unwrap().is_err()); // "a" is not an i32
+/// assert!(values.next().is_none());
+/// # Ok::<(), gdwire::serde::Error>(())
+/// ```
 pub struct StreamIter<'de, T> {
     de: Deserializer<'de>,
     _t: PhantomData<fn() -> T>,
@@ -676,6 +819,18 @@ pub struct StreamIter<'de, T> {
 
 impl<'de, T> StreamIter<'de, T> {
     /// Offset (in the input) where the next value, or frame, starts.
+    ///
+    /// ```
+    /// use gdwire::serde::Deserializer;
+    /// use gdwire::Dialect;
+    ///
+    /// // var_to_bytes(1) and var_to_bytes(-1) from Godot 4.6, back to back.
+    /// let bytes = [2,0,0,0, 1,0,0,0, 2,0,0,0, 0xff,0xff,0xff,0xff];
+    /// let mut ints = Deserializer::from_bytes(Dialect::GODOT_4, &bytes).into_values::<i64>();
+    /// ints.next();
+    /// assert_eq!(ints.position(), 8);
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn position(&self) -> usize {
         self.de.position()
     }
@@ -717,6 +872,24 @@ pub fn from_bytes<'de, T: de::Deserialize<'de>>(dialect: Dialect, bytes: &'de [u
 
 /// Like [`from_bytes`] with the given [`Decoder`] options (objects, nesting limit, which is
 /// capped at [`MAX_NESTING`]).
+///
+/// ```
+/// use gdwire::serde::ErrorCode;
+/// use gdwire::{Decoder, Dialect, ErrorKind};
+///
+/// // var_to_bytes([[[1]]]) from Godot 4.6: three arrays deep.
+/// let bytes = [0x1c,0,0,0, 1,0,0,0, 0x1c,0,0,0, 1,0,0,0, 0x1c,0,0,0, 1,0,0,0, 2,0,0,0, 1,0,0,0];
+/// let decoder = Decoder::new(Dialect::GODOT_4);
+/// let deep: Vec<Vec<Vec<i32>>> = gdwire::serde::from_bytes_with(decoder, &bytes)?;
+/// assert_eq!(deep, [[[1]]]);
+/// // A server that accepts one level of nesting refuses it, where the third array starts.
+/// let shallow = Decoder::new(Dialect::GODOT_4).with_max_depth(1);
+/// let err = gdwire::serde::from_bytes_with::<Vec<Vec<Vec<i32>>>>(shallow, &bytes);
+/// let err = err.unwrap_err();
+/// assert!(matches!(err.code(), ErrorCode::Wire(ErrorKind::TooDeep { .. })));
+/// assert_eq!(err.offset(), Some(16));
+/// # Ok::<(), gdwire::serde::Error>(())
+/// ```
 pub fn from_bytes_with<'de, T: de::Deserialize<'de>>(
     decoder: Decoder,
     bytes: &'de [u8],

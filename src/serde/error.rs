@@ -6,6 +6,19 @@ use alloc::vec::Vec;
 use core::fmt;
 
 /// One step of an [`Error`]'s path: a dictionary key (or struct field) or an array index.
+///
+/// ```
+/// use std::collections::HashMap;
+/// use gdwire::serde::PathSegment;
+/// use gdwire::Dialect;
+///
+/// // Godot 4.6's var_to_bytes([[[1]]]): the innermost array is not a map.
+/// let bytes = [0x1c,0,0,0, 1,0,0,0, 0x1c,0,0,0, 1,0,0,0, 0x1c,0,0,0, 1,0,0,0, 2,0,0,0, 1,0,0,0];
+/// let err = gdwire::serde::from_bytes::<Vec<Vec<HashMap<String, i32>>>>(Dialect::GODOT_4, &bytes)
+///     .unwrap_err();
+/// let path: Vec<&PathSegment> = err.path_segments().collect();
+/// assert_eq!(path, [&PathSegment::Index(0), &PathSegment::Index(0)]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PathSegment {
     /// A dictionary key (String / StringName key, or another key in its text form), a
@@ -16,6 +29,25 @@ pub enum PathSegment {
 }
 
 /// What failed.
+///
+/// ```
+/// use gdwire::serde::ErrorCode;
+/// use gdwire::{Dialect, ErrorKind};
+///
+/// // Godot 4.6's var_to_bytes({"a": 1}).
+/// let bytes = [0x1b,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0, 2,0,0,0, 1,0,0,0];
+/// // Cut short: the reader's error.
+/// type Map = std::collections::HashMap<String, i32>;
+/// let err = gdwire::serde::from_bytes::<Map>(Dialect::GODOT_4, &bytes[..24]);
+/// assert!(matches!(err.unwrap_err().code(), ErrorCode::Wire(ErrorKind::Truncated(_))));
+/// // Whole, but not what the Rust type wants: a message.
+/// let err = gdwire::serde::from_bytes::<Vec<i32>>(Dialect::GODOT_4, &bytes).unwrap_err();
+/// let ErrorCode::Message(m) = err.code() else { panic!() };
+/// assert_eq!(m, "invalid type: map, expected a sequence");
+/// // The writer refused: a buffer too small.
+/// let err = gdwire::serde::to_slice(Dialect::GODOT_4, &1, &mut [0u8; 4]).unwrap_err();
+/// assert!(matches!(err.code(), ErrorCode::Write(ErrorKind::BufferFull { needed: 8 })));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum ErrorCode {
     /// The bytes are not a valid value of the dialect (the reader's error; its offset is the
@@ -118,22 +150,72 @@ impl Error {
     }
 
     /// What failed.
+    ///
+    /// ```
+    /// use gdwire::serde::ErrorCode;
+    /// use gdwire::{Dialect, ErrorKind};
+    ///
+    /// // Godot 4.6's var_to_bytes(1) with its last byte missing.
+    /// let bytes = [2, 0, 0, 0, 1, 0, 0];
+    /// let err = gdwire::serde::from_bytes::<i32>(Dialect::GODOT_4, &bytes).unwrap_err();
+    /// assert!(matches!(err.code(), ErrorCode::Wire(ErrorKind::Truncated(_))));
+    /// ```
     pub fn code(&self) -> &ErrorCode {
         &self.inner.code
     }
 
     /// Byte offset (in the input given to the deserializer) of the value that failed or of
     /// the malformed bytes; `None` for serialization errors.
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    ///
+    /// #[derive(serde::Deserialize, Debug)]
+    /// struct Named { a: String }
+    ///
+    /// // Godot 4.6's var_to_bytes({"a": 1}): the int at byte 20 is not a String.
+    /// let bytes = [0x1b,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0, 2,0,0,0, 1,0,0,0];
+    /// let err = gdwire::serde::from_bytes::<Named>(Dialect::GODOT_4, &bytes).unwrap_err();
+    /// assert_eq!(err.offset(), Some(20));
+    /// let err = gdwire::serde::to_slice(Dialect::GODOT_4, &1, &mut [0u8; 4]).unwrap_err();
+    /// assert_eq!(err.offset(), None);
+    /// ```
     pub fn offset(&self) -> Option<usize> {
         self.inner.offset
     }
 
     /// The path from the top-level value to the one that failed, outermost first.
+    ///
+    /// ```
+    /// use gdwire::serde::PathSegment;
+    /// use gdwire::Dialect;
+    ///
+    /// #[derive(serde::Deserialize, Debug)]
+    /// struct Named { a: Vec<i32> }
+    ///
+    /// // Godot 4.6's var_to_bytes({"a": 1}): `a` is not a list.
+    /// let bytes = [0x1b,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0, 2,0,0,0, 1,0,0,0];
+    /// let err = gdwire::serde::from_bytes::<Named>(Dialect::GODOT_4, &bytes).unwrap_err();
+    /// assert!(err.path_segments().eq([&PathSegment::Key("a".into())]));
+    /// ```
     pub fn path_segments(&self) -> impl Iterator<Item = &PathSegment> {
         self.inner.path.iter().rev()
     }
 
     /// The path as text: `players[3].pos`; empty for the top-level value.
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    ///
+    /// // Godot 4.6's var_to_bytes([[[1]]]): the 1 is not a String.
+    /// let bytes = [
+    ///     0x1c,0,0,0, 1,0,0,0, 0x1c,0,0,0, 1,0,0,0, 0x1c,0,0,0, 1,0,0,0, 2,0,0,0, 1,0,0,0,
+    /// ];
+    /// let err = gdwire::serde::from_bytes::<Vec<Vec<Vec<String>>>>(Dialect::GODOT_4, &bytes);
+    /// let err = err.unwrap_err();
+    /// assert_eq!(err.path(), "[0][0][0]");
+    /// assert_eq!(err.offset(), Some(24));
+    /// ```
     pub fn path(&self) -> String {
         let mut out = String::new();
         for seg in self.path_segments() {

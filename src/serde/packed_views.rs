@@ -28,6 +28,18 @@ mod sealed {
 /// | `[f64; 2]`, `[f64; 3]`, `[f64; 4]` | PackedVector2/3/4Array (double precision) |
 /// | `[f32; 4]` | PackedColorArray |
 /// | `[i32; 2]`, `[i32; 3]`, `[i32; 4]` | PackedVector2i/3i/4iArray |
+///
+/// ```
+/// use gdwire::{Dialect, PackedRef};
+///
+/// // Godot 4.6's var_to_bytes(PackedVector2Array([Vector2(1, 2)])).
+/// let bytes = [0x23,0,0,0, 1,0,0,0, 0,0,0x80,0x3f, 0,0,0,0x40];
+/// let points: PackedRef<'_, [f32; 2]> = gdwire::serde::from_bytes(Dialect::GODOT_4, &bytes)?;
+/// assert_eq!(points.iter().collect::<Vec<_>>(), [[1.0, 2.0]]);
+/// // The element decides the packed type: a PackedInt64Array is not one.
+/// assert!(gdwire::serde::from_bytes::<PackedRef<'_, i64>>(Dialect::GODOT_4, &bytes).is_err());
+/// # Ok::<(), gdwire::serde::Error>(())
+/// ```
 pub trait PackedView: Element + sealed::Sealed {
     #[doc(hidden)]
     const VIEW_MARKER: &'static str;
@@ -119,6 +131,20 @@ impl<'de: 'a, 'a, T: PackedView> Visitor<'de> for ViewVisitor<'a, T> {
 }
 
 /// An element type of [`packed`]: which packed array a `Vec` of it is written as.
+///
+/// ```
+/// use serde::Serialize;
+/// use gdwire::math::Vector2;
+/// use gdwire::Dialect;
+///
+/// #[derive(Serialize)]
+/// struct Path(#[serde(with = "gdwire::serde::packed")] Vec<Vector2>);
+///
+/// let bytes = gdwire::serde::to_vec(Dialect::GODOT_4, &Path(vec![Vector2 { x: 1.0, y: 2.0 }]))?;
+/// // Godot 4.6's var_to_bytes(PackedVector2Array([Vector2(1, 2)])).
+/// assert_eq!(bytes, [0x23,0,0,0, 1,0,0,0, 0,0,0x80,0x3f, 0,0,0,0x40]);
+/// # Ok::<(), gdwire::serde::Error>(())
+/// ```
 pub trait PackedElement: ser::Serialize + sealed_elem::Sealed {
     #[doc(hidden)]
     const PACKED_MARKER: &'static str;
@@ -176,6 +202,21 @@ pub mod packed {
     use super::*;
 
     /// Writes `items` as the packed array of `T`.
+    ///
+    /// ```
+    /// use serde::Serialize;
+    /// use gdwire::Dialect;
+    ///
+    /// #[derive(Serialize)]
+    /// struct Scores(#[serde(serialize_with = "gdwire::serde::packed::serialize")] Vec<i64>);
+    ///
+    /// let bytes = gdwire::serde::to_vec(Dialect::GODOT_4, &Scores(vec![0, -1]))?;
+    /// // Godot 4.6's var_to_bytes(PackedInt64Array([0, -1])).
+    /// assert_eq!(bytes, [
+    ///     0x1f,0,0,0, 2,0,0,0, 0,0,0,0,0,0,0,0, 0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,
+    /// ]);
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn serialize<T: PackedElement, S: Serializer>(
         items: &[T],
         s: S,
@@ -184,6 +225,27 @@ pub mod packed {
     }
 
     /// Reads a packed array (or an Array) of `T`.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use gdwire::Dialect;
+    ///
+    /// #[derive(Deserialize)]
+    /// struct Scores(#[serde(deserialize_with = "gdwire::serde::packed::deserialize")] Vec<i64>);
+    ///
+    /// // Godot 4.6's var_to_bytes(PackedInt64Array([0, -1])).
+    /// let packed = [
+    ///     0x1f,0,0,0, 2,0,0,0, 0,0,0,0,0,0,0,0, 0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,
+    /// ];
+    /// let scores: Scores = gdwire::serde::from_bytes(Dialect::GODOT_4, &packed)?;
+    /// assert_eq!(scores.0, [0, -1]);
+    /// // An Array reads too, if its elements fit: var_to_bytes([]) and var_to_bytes([1, "a"]).
+    /// let empty = [0x1c,0,0,0, 0,0,0,0];
+    /// assert!(gdwire::serde::from_bytes::<Scores>(Dialect::GODOT_4, &empty)?.0.is_empty());
+    /// let array = [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0];
+    /// assert!(gdwire::serde::from_bytes::<Scores>(Dialect::GODOT_4, &array).is_err()); // "a"
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn deserialize<'de, T: de::Deserialize<'de>, D: de::Deserializer<'de>>(
         d: D,
     ) -> Result<Vec<T>, D::Error> {

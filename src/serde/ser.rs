@@ -45,6 +45,20 @@ pub struct Serializer<S: Sink> {
 
 impl<S: Sink> Serializer<S> {
     /// A serializer for `dialect` with engine defaults (single-precision math types).
+    ///
+    /// ```
+    /// use serde::Serialize;
+    /// use gdwire::serde::Serializer;
+    /// use gdwire::Dialect;
+    ///
+    /// let mut out = Vec::new();
+    /// let mut ser = Serializer::new(&mut out, Dialect::GODOT_4);
+    /// (1, "a").serialize(&mut ser)?;
+    /// ser.finish()?;
+    /// // Godot 4.6's var_to_bytes([1, "a"]):
+    /// assert_eq!(out, [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0]);
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn new<I: IntoSink<Sink = S>>(sink: I, dialect: Dialect) -> Serializer<S> {
         Serializer::from_writer(Writer::new(sink, dialect))
     }
@@ -52,6 +66,22 @@ impl<S: Sink> Serializer<S> {
     /// A serializer over a configured writer (precision, length prefix, full objects). Its
     /// open-container limit is lifted ([`Writer::with_heap_spill`]), so any shape serde can
     /// produce fits.
+    ///
+    /// ```
+    /// use serde::Serialize;
+    /// use gdwire::serde::Serializer;
+    /// use gdwire::write::Endian;
+    /// use gdwire::{Dialect, Writer};
+    ///
+    /// // A frame for `StreamPeer.put_var` / `FileAccess.store_var`: u32 length, then the value.
+    /// let mut out = Vec::new();
+    /// let w = Writer::new(&mut out, Dialect::GODOT_4).with_length_prefix(Endian::Little);
+    /// let mut ser = Serializer::from_writer(w);
+    /// "a".serialize(&mut ser)?;
+    /// assert_eq!(ser.finish()?, 16);
+    /// assert_eq!(out, [12,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0]);
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn from_writer(writer: Writer<S>) -> Serializer<S> {
         Serializer {
             w: writer.with_heap_spill(true),
@@ -60,6 +90,27 @@ impl<S: Sink> Serializer<S> {
 
     /// Math types and packed vector arrays in `precision` (what a Godot 4 double-precision
     /// build writes with [`Precision::Double`]).
+    ///
+    /// ```
+    /// use serde::Serialize;
+    /// use gdwire::math::Vector2;
+    /// use gdwire::serde::Serializer;
+    /// use gdwire::{Dialect, Precision};
+    ///
+    /// let v = Vector2 { x: 1.0, y: 2.0 };
+    /// let mut single = Vec::new();
+    /// v.serialize(&mut Serializer::new(&mut single, Dialect::GODOT_4))?;
+    /// // Godot 4.6's var_to_bytes(Vector2(1, 2)): two f32s.
+    /// assert_eq!(single, [5,0,0,0, 0,0,0x80,0x3f, 0,0,0,0x40]);
+    ///
+    /// let mut double = Vec::new();
+    /// let mut ser = Serializer::new(&mut double, Dialect::GODOT_4).with_precision(Precision::Double);
+    /// v.serialize(&mut ser)?;
+    /// // Header bit 16 set, then two f64s.
+    /// assert_eq!(double[..4], [5, 0, 1, 0]);
+    /// assert_eq!(double[4..], [1.0f64.to_le_bytes(), 2.0f64.to_le_bytes()].concat());
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn with_precision(self, precision: Precision) -> Serializer<S> {
         Serializer {
             w: self.w.with_precision(precision),
@@ -92,11 +143,38 @@ impl<S: Sink> Serializer<S> {
 
     /// Checks that one whole value was written and returns its length (see
     /// [`Writer::finish`]).
+    ///
+    /// ```
+    /// use serde::Serialize;
+    /// use gdwire::serde::Serializer;
+    /// use gdwire::Dialect;
+    ///
+    /// let mut out = Vec::new();
+    /// let mut ser = Serializer::new(&mut out, Dialect::GODOT_4);
+    /// std::collections::BTreeMap::from([("a", 1)]).serialize(&mut ser)?;
+    /// assert_eq!(ser.finish()?, 28);
+    /// // Godot 4.6's var_to_bytes({"a": 1}).
+    /// assert_eq!(out, [0x1b,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0, 2,0,0,0, 1,0,0,0]);
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn finish(&mut self) -> Result<usize> {
         self.w.finish().map_err(Error::write)
     }
 
     /// The writer (and through it the sink).
+    ///
+    /// ```
+    /// use serde::Serialize;
+    /// use gdwire::serde::Serializer;
+    /// use gdwire::Dialect;
+    ///
+    /// let mut ser = Serializer::new(Vec::new(), Dialect::GODOT_4);
+    /// 1.serialize(&mut ser)?;
+    /// ser.finish()?;
+    /// let bytes: Vec<u8> = ser.into_writer().into_sink();
+    /// assert_eq!(bytes, [2,0,0,0, 1,0,0,0]); // Godot 4.6's var_to_bytes(1)
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
     pub fn into_writer(self) -> Writer<S> {
         self.w
     }
@@ -150,6 +228,20 @@ pub fn to_vec<T: Serialize + ?Sized>(dialect: Dialect, value: &T) -> Result<Vec<
 
 /// Serializes `value` into `buf` and returns the length written; never writes past the end
 /// of `buf` (the error is then [`crate::ErrorKind::BufferFull`] with the size needed).
+///
+/// ```
+/// use gdwire::serde::ErrorCode;
+/// use gdwire::{Dialect, ErrorKind};
+///
+/// let mut buf = [0u8; 64];
+/// let len = gdwire::serde::to_slice(Dialect::GODOT_4, &(1, "a"), &mut buf)?;
+/// // Godot 4.6's var_to_bytes([1, "a"]):
+/// assert_eq!(buf[..len], [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0]);
+///
+/// let err = gdwire::serde::to_slice(Dialect::GODOT_4, &(1, "a"), &mut buf[..20]).unwrap_err();
+/// assert_eq!(err.code(), &ErrorCode::Write(ErrorKind::BufferFull { needed: 28 }));
+/// # Ok::<(), gdwire::serde::Error>(())
+/// ```
 pub fn to_slice<T: Serialize + ?Sized>(
     dialect: Dialect,
     value: &T,
@@ -419,6 +511,24 @@ impl<S: Sink> Serializer<S> {
 /// Items of an Array or Dictionary. With a known length they go straight to the writer;
 /// without one (`#[serde(flatten)]`, iterators of unknown length) each item is encoded on its
 /// own and the container is written once the count is known.
+///
+/// ```
+/// use serde::ser::{SerializeSeq, Serializer as _};
+/// use gdwire::serde::{Compound, Serializer};
+/// use gdwire::Dialect;
+///
+/// // What a hand-written `Serialize` impl does for a sequence.
+/// let mut out = Vec::new();
+/// let mut ser = Serializer::new(&mut out, Dialect::GODOT_4);
+/// let mut seq: Compound<'_, _> = (&mut ser).serialize_seq(Some(2))?;
+/// seq.serialize_element(&1)?;
+/// seq.serialize_element("a")?;
+/// seq.end()?;
+/// ser.finish()?;
+/// // Godot 4.6's var_to_bytes([1, "a"]):
+/// assert_eq!(out, [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0]);
+/// # Ok::<(), gdwire::serde::Error>(())
+/// ```
 pub enum Compound<'a, S: Sink> {
     #[doc(hidden)]
     Direct(&'a mut Serializer<S>),
