@@ -34,6 +34,21 @@ pub mod godot_math {
     use super::*;
 
     /// Writes `value` as its Godot math type.
+    ///
+    /// ```
+    /// # #[cfg(feature = "glam")] {
+    /// use gdwire::serde::{godot_math, Serializer};
+    /// use gdwire::Dialect;
+    ///
+    /// let mut buf = [0u8; 12];
+    /// let mut ser = Serializer::new(&mut buf[..], Dialect::GODOT_4);
+    /// godot_math::serialize(&glam::Vec2::new(1.0, 2.0), &mut ser)?;
+    /// assert_eq!(ser.finish()?, 12);
+    /// // What Godot 4.6's `var_to_bytes(Vector2(1, 2))` returns.
+    /// assert_eq!(buf, [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40]);
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn serialize<T, S>(value: &T, s: S) -> Result<S::Ok, S::Error>
     where
         T: AsGodot,
@@ -44,6 +59,20 @@ pub mod godot_math {
     }
 
     /// Reads the Godot math type and converts it.
+    ///
+    /// ```
+    /// # #[cfg(feature = "glam")] {
+    /// use gdwire::serde::{godot_math, Deserializer};
+    /// use gdwire::Dialect;
+    ///
+    /// // Godot 4.6's `var_to_bytes(Vector2(1, 2))`.
+    /// let bytes = [5, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0x40];
+    /// let mut de = Deserializer::from_bytes(Dialect::GODOT_4, &bytes);
+    /// let v: glam::Vec2 = godot_math::deserialize(&mut de)?;
+    /// assert_eq!(v, glam::Vec2::new(1.0, 2.0));
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
     where
         T: AsGodot,
