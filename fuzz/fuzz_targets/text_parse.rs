@@ -97,7 +97,15 @@ fuzz_target!(|data: &[u8]| {
     let _ = text::parse_many(dialect, input).take(64).count();
     let Ok(bytes) = text::parse(dialect, input) else { return };
     let Some(once) = reread(dialect, &bytes) else { return };
-    let twice = reread(dialect, &once).expect("printed text of parsed text reads back");
+    let Some(twice) = reread(dialect, &once) else {
+        // Only a property name the printers write unescaped (as the engine does) may turn
+        // the printed text into text that does not parse.
+        assert!(
+            has_unprintable_name(dialect, &once),
+            "printed text of parsed text reads back: {input:?}"
+        );
+        return;
+    };
     if twice != once && !has_unprintable_name(dialect, &once) {
         let (a, b) = (print(dialect, &once), print(dialect, &twice));
         if dialect.has_typed_dictionaries() && lines(&a) != lines(&b) {
