@@ -98,6 +98,73 @@ pub fn differential() -> Vec<Fixture> {
     load("differential.jsonl", "allow_objects")
 }
 
+/// Fails listing every collected failure, one a line, under "N {what}:". Checks collect
+/// failures rather than stopping at the first, so one run shows every disagreement.
+#[track_caller]
+pub fn assert_no_failures(failures: &[String], what: &str) {
+    assert!(
+        failures.is_empty(),
+        "{} {what}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Fails unless a fixture file still has more than `min` rows (a regeneration that lost
+/// most of them would otherwise check little and pass).
+#[track_caller]
+pub fn assert_more_than(fixtures: &[Fixture], min: usize) {
+    assert!(
+        fixtures.len() > min,
+        "fixture set too small: {}",
+        fixtures.len()
+    );
+}
+
+/// Our decode of a value the engine wrote against the engine's description of it, including
+/// the object fields the wire carries (`Objects::WireEqualsDesc`).
+pub fn value_matches(
+    f: &Fixture,
+    desc: &Value,
+    got: gdwire::Result<VariantRef<'_>>,
+) -> Result<(), String> {
+    match got {
+        Ok(v) => check(desc, &v, Objects::WireEqualsDesc, &f.name),
+        Err(e) => Err(format!("{}: {e}", f.name)),
+    }
+}
+
+/// Our verdict on an engine input against the engine's: it accepted the bytes as the value
+/// `desc` describes (checked with `Objects::ClassOnly`), or rejected them with `f.error`.
+/// `at` names the input in the message; the engine's own error line is quoted when the
+/// fixture has one.
+pub fn verdict_matches(
+    f: &Fixture,
+    desc: Option<&Value>,
+    got: gdwire::Result<VariantRef<'_>>,
+    at: &str,
+) -> Result<(), String> {
+    let line = match f.json.get("error_line").and_then(Value::as_str) {
+        Some(line) => format!(" ({line})"),
+        None => String::new(),
+    };
+    match (desc, got) {
+        (Some(desc), Ok(v)) => check(desc, &v, Objects::ClassOnly, at),
+        (Some(_), Err(e)) => Err(format!("{at}: engine accepts, we reject: {e}")),
+        (None, Ok(v)) => Err(format!(
+            "{at}: engine rejects with {}{line}, we accept: {:?}",
+            f.error,
+            v.variant_type()
+        )),
+        (None, Err(e)) if e.kind().engine_code() != Some(f.error as i32) => Err(format!(
+            "{at}: engine error {}{line}, ours {:?} ({e})",
+            f.error,
+            e.kind().engine_code()
+        )),
+        (None, Err(_)) => Ok(()),
+    }
+}
+
 /// `f32` → `f64` as the engine's hardware does it, NaNs by bits (sign and payload kept,
 /// quieted): Rust leaves an `as` cast's NaN bits unspecified and Miri randomises them.
 pub fn widen(x: f32) -> f64 {

@@ -1,0 +1,47 @@
+# Shared by the engine fixture scripts of tests/godot3/ and tests/godot4/ (sourced, not run):
+# running one Godot 3 script and judging its run, and the last step of every one-file
+# fixture script (compare with the committed file under --check, else write it).
+
+godot="${GODOT3_SERVER:-godot3-server}"
+
+# Exits unless the Godot 3 runtime is on the PATH (or GODOT3_SERVER names it).
+require_godot3() {
+    if ! command -v "$godot" >/dev/null 2>&1; then
+        echo "error: '$godot' not found (apt-get install -y godot3-server)" >&2
+        exit 1
+    fi
+}
+
+# run_godot3 DIR SCRIPT TAG SECONDS: runs res://SCRIPT of the project in DIR with the Godot 3
+# runtime (the caller sets the script's own environment variables), its stdout and stderr to
+# $tmp/stdout and $tmp/stderr. Fails unless it exits 0 within SECONDS, prints a line starting
+# GDWIRE-TAG-OK, and its stderr has neither GDWIRE-TAG-FAILURE nor a script error.
+run_godot3() {
+    local dir="$1" script="$2" tag="$3" seconds="$4" status=0
+    LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8 \
+        timeout "$seconds" "$godot" --path "$dir" --script "res://$script" \
+        >"$tmp/stdout" 2>"$tmp/stderr" || status=$?
+    if [ "$status" -ne 0 ] || grep -q -e "GDWIRE-$tag-FAILURE" -e '^SCRIPT ERROR' "$tmp/stderr" \
+            || ! grep -q "^GDWIRE-$tag-OK" "$tmp/stdout"; then
+        echo "error: $script failed (exit status $status); fixture left unchanged" >&2
+        tail -n 20 "$tmp/stderr" >&2 || true
+        exit 1
+    fi
+}
+
+# finish_fixture MODE NEW REPO_ROOT PATH NAME: with MODE --check, fails unless NEW equals the
+# committed REPO_ROOT/PATH byte for byte; otherwise copies NEW there.
+finish_fixture() {
+    local mode="$1" new="$2" root="$3" path="$4" name="$5"
+    if [ "$mode" = "--check" ]; then
+        if cmp -s "$new" "$root/$path"; then
+            echo "$name fixture matches the engine"
+            return 0
+        fi
+        echo "error: $path differs from the engine's output" >&2
+        exit 1
+    fi
+    mkdir -p "$(dirname "$root/$path")"
+    cp "$new" "$root/$path"
+    echo "wrote $path ($(wc -l <"$root/$path") rows)"
+}
