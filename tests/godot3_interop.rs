@@ -73,11 +73,7 @@ impl Case {
 }
 
 fn enc(full: bool, f: impl FnOnce(&mut W<'_>) -> Res) -> gdwire::Result<Vec<u8>> {
-    let mut out = Vec::new();
-    let mut w = Writer::new(&mut out, Dialect::GODOT_3).with_full_objects(full);
-    f(&mut w)?;
-    w.finish()?;
-    Ok(out)
+    support::written(Dialect::GODOT_3, full, f)
 }
 
 #[derive(Default)]

@@ -57,10 +57,7 @@ impl Cases {
 
     fn push(&mut self, name: String, full: bool, f: impl FnOnce(&mut W<'_>) -> Res) -> &mut Case {
         assert!(self.0.iter().all(|c| c.name != name), "duplicate {name}");
-        let mut bytes = Vec::new();
-        let mut w = Writer::new(&mut bytes, G4).with_full_objects(full);
-        f(&mut w).unwrap_or_else(|e| panic!("{name}: {e}"));
-        w.finish().unwrap_or_else(|e| panic!("{name}: {e}"));
+        let bytes = support::written(G4, full, f).unwrap_or_else(|e| panic!("{name}: {e}"));
         self.0.push(Case {
             name,
             bytes,
@@ -664,12 +661,7 @@ fn the_engine_reads_what_gdwire_writes() {
         }
     }
     assert_eq!(pos, back.len(), "trailing output");
-    assert!(
-        failures.is_empty(),
-        "{} disagreements with the engine:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    support::assert_no_failures(&failures, "disagreements with the engine");
     eprintln!(
         "{} values: bytes {bytes_ok}, text {text_ok}, \
          JSON {json_ok} (+{json_dropped} the engine's JSON route cannot bring back)",

@@ -98,6 +98,20 @@ pub fn differential() -> Vec<Fixture> {
     load("differential.jsonl", "allow_objects")
 }
 
+/// The bytes `f` writes through a `Writer` for `dialect` (`full`: with full objects),
+/// finished: how the engine interop tests build the values they hand the engine.
+pub fn written(
+    dialect: gdwire::Dialect,
+    full: bool,
+    f: impl FnOnce(&mut gdwire::Writer<&mut Vec<u8>>) -> gdwire::Result<()>,
+) -> gdwire::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut w = gdwire::Writer::new(&mut out, dialect).with_full_objects(full);
+    f(&mut w)?;
+    w.finish()?;
+    Ok(out)
+}
+
 /// Fails listing every collected failure, one a line, under "N {what}:". Checks collect
 /// failures rather than stopping at the first, so one run shows every disagreement.
 #[track_caller]
