@@ -364,13 +364,18 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
     data[at5 + 4] = 0xee;
     data[at8 + 4] = 0xee;
     let path = temp_file("cli_corrupt.bin", &data);
-    let out = gdwire()
-        .args(["validate", "-d", "godot3", "-f", "stream"])
-        .arg(&path)
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let out = run(
+        &[
+            "validate",
+            "-d",
+            "godot3",
+            "-f",
+            "stream",
+            path.to_str().unwrap(),
+        ],
+        [],
+        1,
+    );
     let (msg, _) = error_and_hint(&out.stderr);
     let want = format!(
         "{}: frame 5: unknown type id 238 (this dialect has ids 0..27) at byte {}",
@@ -385,13 +390,18 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
     // The last 4 bytes of frame 0 are the header of its last value (`winner`: null).
     data[at0 + 4 + len0 - 4] = 0x7f;
     let path = temp_file("cli_deep.bin", &data);
-    let out = gdwire()
-        .args(["validate", "-d", "godot3", "-f", "stream"])
-        .arg(&path)
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let out = run(
+        &[
+            "validate",
+            "-d",
+            "godot3",
+            "-f",
+            "stream",
+            path.to_str().unwrap(),
+        ],
+        [],
+        1,
+    );
     let (msg, _) = error_and_hint(&out.stderr);
     assert!(
         msg.contains("frame 0: unknown type id 127")
@@ -402,11 +412,11 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
 
 #[test]
 fn validate_framing_none_and_trailing_bytes() {
-    gdwire()
-        .args(["validate", "-d", "godot4", "-f", "none", "-"])
-        .write_stdin([2u8, 0, 0, 0, 5, 0, 0, 0])
-        .assert()
-        .code(0);
+    run(
+        &["validate", "-d", "godot4", "-f", "none", "-"],
+        [2u8, 0, 0, 0, 5, 0, 0, 0],
+        0,
+    );
     // --strict: exactly one value per record.
     let out = run(
         &["validate", "--strict", "-d", "godot4", "-f", "none", "-"],
@@ -442,8 +452,8 @@ fn full_objects_need_allow_objects() {
         .stderr(predicate::str::contains(
             "full object encoding is not allowed",
         ));
-    gdwire()
-        .args([
+    run(
+        &[
             "validate",
             "-d",
             "godot3",
@@ -451,10 +461,10 @@ fn full_objects_need_allow_objects() {
             "none",
             "--allow-objects",
             "-",
-        ])
-        .write_stdin(f.bytes)
-        .assert()
-        .code(0);
+        ],
+        f.bytes,
+        0,
+    );
 }
 
 // ----- encode ------------------------------------------------------------------------------
@@ -487,11 +497,7 @@ fn encode_engine_json_reads_what_godot_stringify_writes() {
     // Godot 4.6 JSON.stringify(JSON.from_native(Vector2(INF, NAN))): strict JSON rejects it,
     // engine-json reads it as the engine does (NaN written as null, read as 0).
     let text = r#"{"type":"Vector2","args":[1e99999,null]}"#;
-    gdwire()
-        .args(["encode", "-d", "godot4", "--from", "json"])
-        .write_stdin(text)
-        .assert()
-        .code(1);
+    run(&["encode", "-d", "godot4", "--from", "json"], text, 1);
     gdwire()
         .args(["encode", "-d", "godot4", "--from", "engine-json"])
         .write_stdin(text)
@@ -934,11 +940,11 @@ fn validate_follows_the_engine_unless_strict() {
             "gdwire: warning: <stdin>: frame 0: 8 trailing bytes after the value at byte 4 \
              (ignored, as the engine does)\n",
         );
-    gdwire()
-        .args(["validate", "-d", "godot3", "-f", "none", "--strict", "-"])
-        .write_stdin(rid)
-        .assert()
-        .code(1);
+    run(
+        &["validate", "-d", "godot3", "-f", "none", "--strict", "-"],
+        rid,
+        1,
+    );
 
     // Every nesting row of the engine's malformed-input fixtures: the engine accepts them all.
     for f in support::malformed() {
@@ -946,11 +952,11 @@ fn validate_follows_the_engine_unless_strict() {
             continue;
         }
         assert!(f.desc.is_some(), "{}: the engine accepts it", f.name);
-        gdwire()
-            .args(["validate", "-q", "-d", "godot3", "-f", "none", "-"])
-            .write_stdin(f.bytes.clone())
-            .assert()
-            .success();
+        run(
+            &["validate", "-q", "-d", "godot3", "-f", "none", "-"],
+            &f.bytes,
+            0,
+        );
     }
     // Godot 4 keeps the engine's 1024 levels.
     let mut deep4 = Vec::new();
@@ -958,11 +964,7 @@ fn validate_follows_the_engine_unless_strict() {
         deep4.extend(hex("1c000000 01000000"));
     }
     deep4.extend(hex("1c000000 00000000"));
-    gdwire()
-        .args(["validate", "-d", "godot4", "-f", "none", "-"])
-        .write_stdin(deep4)
-        .assert()
-        .code(1);
+    run(&["validate", "-d", "godot4", "-f", "none", "-"], deep4, 1);
 }
 
 // ----- --dialect auto and hints ---------------------------------------------------------------
