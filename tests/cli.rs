@@ -364,18 +364,8 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
     data[at5 + 4] = 0xee;
     data[at8 + 4] = 0xee;
     let path = temp_file("cli_corrupt.bin", &data);
-    let out = run(
-        &[
-            "validate",
-            "-d",
-            "godot3",
-            "-f",
-            "stream",
-            path.to_str().unwrap(),
-        ],
-        [],
-        1,
-    );
+    let file = path.to_str().unwrap();
+    let out = run(&["validate", "-d", "godot3", "-f", "stream", file], [], 1);
     let (msg, _) = error_and_hint(&out.stderr);
     let want = format!(
         "{}: frame 5: unknown type id 238 (this dialect has ids 0..27) at byte {}",
@@ -390,18 +380,8 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
     // The last 4 bytes of frame 0 are the header of its last value (`winner`: null).
     data[at0 + 4 + len0 - 4] = 0x7f;
     let path = temp_file("cli_deep.bin", &data);
-    let out = run(
-        &[
-            "validate",
-            "-d",
-            "godot3",
-            "-f",
-            "stream",
-            path.to_str().unwrap(),
-        ],
-        [],
-        1,
-    );
+    let file = path.to_str().unwrap();
+    let out = run(&["validate", "-d", "godot3", "-f", "stream", file], [], 1);
     let (msg, _) = error_and_hint(&out.stderr);
     assert!(
         msg.contains("frame 0: unknown type id 127")

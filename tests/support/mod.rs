@@ -2,6 +2,7 @@
 //! view against the engine's own description of the value it decoded.
 #![allow(dead_code)] // each test crate uses part of this
 
+pub mod cases;
 pub mod engine;
 pub mod godot4;
 pub mod pairs;
