@@ -7,10 +7,7 @@
 #        tests/godot4/regenerate_str_to_var.sh --check  (fails if the engine's output differs)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "$here/../.." && pwd)"
-source "$repo_root/tests/engine_common.sh"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+source "$here/../engine_common.sh"
 status=0
 "$here/run.py" --timeout 180 "$here/str_to_var.gd" >"$tmp/stdout" 2>"$tmp/stderr" || status=$?
 if [ "$status" -ne 0 ] || ! grep -q '^GDWIRE-STR-TO-VAR-OK' "$tmp/stdout"; then
@@ -19,5 +16,4 @@ if [ "$status" -ne 0 ] || ! grep -q '^GDWIRE-STR-TO-VAR-OK' "$tmp/stdout"; then
     exit 1
 fi
 sed -n 's/^ROW //p' "$tmp/stdout" >"$tmp/str_to_var.jsonl"
-finish_fixture "${1:-}" "$tmp/str_to_var.jsonl" "$repo_root" \
-    tests/fixtures/godot4/str_to_var.jsonl str_to_var
+finish_fixture "${1:-}" "$tmp/str_to_var.jsonl" tests/fixtures/godot4/str_to_var.jsonl str_to_var
