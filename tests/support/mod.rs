@@ -506,27 +506,13 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
         ("PoolByteArray" | "PackedByteArray", VariantRef::PackedByteArray(p)) => {
             expect_eq(p.as_bytes().to_vec(), hex(d.as_str().unwrap()), at)
         }
-        ("PackedInt64Array", VariantRef::PackedInt64Array(p)) => {
-            let want: Vec<String> = d
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_str().unwrap().into())
-                .collect();
-            expect_eq(p.iter().map(|x| x.to_string()).collect(), want, at)
-        }
+        ("PackedInt64Array", VariantRef::PackedInt64Array(p)) => ints(d, p.iter(), at),
         ("PackedFloat64Array", VariantRef::PackedFloat64Array(p)) => {
             reals(d, &p.iter().collect::<Vec<_>>())
         }
         ("PackedVector4Array", VariantRef::PackedVector4Array(p)) => vectors(d, p.iter(), at),
         ("PoolIntArray" | "PackedInt32Array", VariantRef::PackedInt32Array(p)) => {
-            let want: Vec<String> = d
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_str().unwrap().into())
-                .collect();
-            expect_eq(p.iter().map(|x| x.to_string()).collect(), want, at)
+            ints(d, p.iter(), at)
         }
         ("PoolRealArray" | "PackedFloat32Array", VariantRef::PackedFloat32Array(p)) => {
             reals(d, &p.iter().map(widen).collect::<Vec<_>>())
@@ -554,14 +540,19 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
     }
 }
 
-fn ints(want: &Value, got: &[i32], at: &str) -> Result<(), String> {
+/// Integers, which the engine's description gives as decimal strings (exact past 2^53).
+fn ints<T: ToString>(
+    want: &Value,
+    got: impl IntoIterator<Item = T>,
+    at: &str,
+) -> Result<(), String> {
     let want: Vec<String> = want
         .as_array()
         .unwrap()
         .iter()
         .map(|x| x.as_str().unwrap().to_owned())
         .collect();
-    expect_eq(got.iter().map(|x| x.to_string()).collect(), want, at)
+    expect_eq(got.into_iter().map(|x| x.to_string()).collect(), want, at)
 }
 
 fn vectors<const N: usize>(
