@@ -350,12 +350,12 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
     match (t, v) {
         ("nil", VariantRef::Nil) => Ok(()),
         ("StringName", VariantRef::StringName(s)) => check_text(d, *s, at),
-        ("Vector2i", VariantRef::Vector2i(x)) => ints(d, &[x.x, x.y], at),
+        ("Vector2i", VariantRef::Vector2i(x)) => ints(d, [x.x, x.y], at),
         ("Rect2i", VariantRef::Rect2i(r)) => {
-            ints(d, &[r.position.x, r.position.y, r.size.x, r.size.y], at)
+            ints(d, [r.position.x, r.position.y, r.size.x, r.size.y], at)
         }
-        ("Vector3i", VariantRef::Vector3i(x)) => ints(d, &[x.x, x.y, x.z], at),
-        ("Vector4i", VariantRef::Vector4i(x)) => ints(d, &[x.x, x.y, x.z, x.w], at),
+        ("Vector3i", VariantRef::Vector3i(x)) => ints(d, [x.x, x.y, x.z], at),
+        ("Vector4i", VariantRef::Vector4i(x)) => ints(d, [x.x, x.y, x.z, x.w], at),
         ("Vector4", VariantRef::Vector4(x)) => {
             let x = x.get();
             reals(d, &[x.x, x.y, x.z, x.w])
