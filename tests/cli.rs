@@ -49,6 +49,17 @@ fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
     path
 }
 
+/// Runs `gdwire ARGS` with `stdin` and its exit code checked to be `code`; what it printed.
+fn run(args: &[&str], stdin: impl AsRef<[u8]>, code: i32) -> std::process::Output {
+    gdwire()
+        .args(args)
+        .write_stdin(stdin.as_ref())
+        .assert()
+        .code(code)
+        .get_output()
+        .clone()
+}
+
 /// The stderr of a failed run: exactly one line.
 fn one_line(stderr: &[u8]) -> String {
     let text = String::from_utf8(stderr.to_vec()).unwrap();
@@ -155,8 +166,8 @@ fn dump_text_matches_engine_var2str_for_every_fixture() {
         ));
     }
     assert!(want.len() >= 266, "{} values", want.len());
-    let out = gdwire()
-        .args([
+    let out = run(
+        &[
             "dump",
             "-d",
             "godot3",
@@ -165,13 +176,11 @@ fn dump_text_matches_engine_var2str_for_every_fixture() {
             "--allow-objects",
             "--no-headers",
             "-",
-        ])
-        .write_stdin(stream(&payloads))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+        ],
+        stream(&payloads),
+        0,
+    )
+    .stdout;
     compare_texts(&String::from_utf8(out).unwrap(), &want);
 }
 
@@ -246,8 +255,8 @@ fn json_round_trip_godot4_typed_containers_and_big_endian_frames() {
         be.extend_from_slice(&(p.len() as u32).to_be_bytes());
         be.extend_from_slice(p);
     }
-    let json = gdwire()
-        .args([
+    let json = run(
+        &[
             "dump",
             "-d",
             "godot4.4",
@@ -256,13 +265,11 @@ fn json_round_trip_godot4_typed_containers_and_big_endian_frames() {
             "--format",
             "json",
             "--no-headers",
-        ])
-        .write_stdin(be.clone())
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+        ],
+        &be,
+        0,
+    )
+    .stdout;
     let text = String::from_utf8(json.clone()).unwrap();
     assert_eq!(
         text,
@@ -330,12 +337,11 @@ fn validate_accepts_the_capture() {
         .code(0)
         .stdout(predicate::str::contains("12 values valid"));
     // Read as big-endian frames, the first prefix is far above the maximum frame size.
-    let out = gdwire()
-        .args(["validate", "-d", "godot3", "-f", "stream-be", CAPTURE])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let out = run(
+        &["validate", "-d", "godot3", "-f", "stream-be", CAPTURE],
+        [],
+        1,
+    );
     let (msg, hint) = error_and_hint(&out.stderr);
     assert!(
         msg.contains("frame 0") && msg.contains("at byte 0"),
@@ -358,13 +364,8 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
     data[at5 + 4] = 0xee;
     data[at8 + 4] = 0xee;
     let path = temp_file("cli_corrupt.bin", &data);
-    let out = gdwire()
-        .args(["validate", "-d", "godot3", "-f", "stream"])
-        .arg(&path)
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let file = path.to_str().unwrap();
+    let out = run(&["validate", "-d", "godot3", "-f", "stream", file], [], 1);
     let (msg, _) = error_and_hint(&out.stderr);
     let want = format!(
         "{}: frame 5: unknown type id 238 (this dialect has ids 0..27) at byte {}",
@@ -379,13 +380,8 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
     // The last 4 bytes of frame 0 are the header of its last value (`winner`: null).
     data[at0 + 4 + len0 - 4] = 0x7f;
     let path = temp_file("cli_deep.bin", &data);
-    let out = gdwire()
-        .args(["validate", "-d", "godot3", "-f", "stream"])
-        .arg(&path)
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let file = path.to_str().unwrap();
+    let out = run(&["validate", "-d", "godot3", "-f", "stream", file], [], 1);
     let (msg, _) = error_and_hint(&out.stderr);
     assert!(
         msg.contains("frame 0: unknown type id 127")
@@ -396,19 +392,17 @@ fn validate_names_file_frame_offset_and_reason_of_the_first_error() {
 
 #[test]
 fn validate_framing_none_and_trailing_bytes() {
-    gdwire()
-        .args(["validate", "-d", "godot4", "-f", "none", "-"])
-        .write_stdin([2u8, 0, 0, 0, 5, 0, 0, 0])
-        .assert()
-        .code(0);
+    run(
+        &["validate", "-d", "godot4", "-f", "none", "-"],
+        [2u8, 0, 0, 0, 5, 0, 0, 0],
+        0,
+    );
     // --strict: exactly one value per record.
-    let out = gdwire()
-        .args(["validate", "--strict", "-d", "godot4", "-f", "none", "-"])
-        .write_stdin([2u8, 0, 0, 0, 5, 0, 0, 0, 9])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let out = run(
+        &["validate", "--strict", "-d", "godot4", "-f", "none", "-"],
+        [2u8, 0, 0, 0, 5, 0, 0, 0, 9],
+        1,
+    );
     let (msg, _) = error_and_hint(&out.stderr);
     assert!(
         msg.contains("<stdin>: frame 0: 1 trailing bytes after the value at byte 8"),
@@ -418,13 +412,7 @@ fn validate_framing_none_and_trailing_bytes() {
     let mut data = capture();
     data.truncate(data.len() - 1);
     let last = frame_layout(&capture()).last().unwrap().0;
-    let out = gdwire()
-        .args(["validate", "-d", "godot3", "-f", "stream", "-"])
-        .write_stdin(data)
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let out = run(&["validate", "-d", "godot3", "-f", "stream", "-"], data, 1);
     let (msg, _) = error_and_hint(&out.stderr);
     assert!(msg.contains("frame 11: "), "{msg}");
     assert!(msg.contains(&format!("at byte {last}")), "{msg}");
@@ -444,8 +432,8 @@ fn full_objects_need_allow_objects() {
         .stderr(predicate::str::contains(
             "full object encoding is not allowed",
         ));
-    gdwire()
-        .args([
+    run(
+        &[
             "validate",
             "-d",
             "godot3",
@@ -453,43 +441,30 @@ fn full_objects_need_allow_objects() {
             "none",
             "--allow-objects",
             "-",
-        ])
-        .write_stdin(f.bytes)
-        .assert()
-        .code(0);
+        ],
+        f.bytes,
+        0,
+    );
 }
 
 // ----- encode ------------------------------------------------------------------------------
 
 #[test]
 fn encode_errors_name_document_line_and_place() {
-    let out = gdwire()
-        .args(["encode", "--from", "json", "-f", "stream"])
-        .write_stdin("\"i:1\"\n\n{\"type\":\"Vector2\",\"args\":[1]}\n")
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let out = run(
+        &["encode", "--from", "json", "-f", "stream"],
+        "\"i:1\"\n\n{\"type\":\"Vector2\",\"args\":[1]}\n",
+        1,
+    );
     let msg = one_line(&out.stderr);
     assert!(
         msg.contains("<stdin>: document 1 (line 3): Vector2 needs 2 args, got 1 at $"),
         "{msg}"
     );
-    let out = gdwire()
-        .args(["encode", "--from", "json"])
-        .write_stdin("[\"i:1\",")
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let out = run(&["encode", "--from", "json"], "[\"i:1\",", 1);
     assert!(one_line(&out.stderr).contains("invalid JSON"));
     // --from without its value: clap's message with the possible values, on one line.
-    let out = gdwire()
-        .args(["encode", "--from"])
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
+    let out = run(&["encode", "--from"], [], 2);
     assert_eq!(
         one_line(&out.stderr),
         "gdwire: a value is required for '--from <FROM>' but none was supplied [possible \
@@ -502,11 +477,7 @@ fn encode_engine_json_reads_what_godot_stringify_writes() {
     // Godot 4.6 JSON.stringify(JSON.from_native(Vector2(INF, NAN))): strict JSON rejects it,
     // engine-json reads it as the engine does (NaN written as null, read as 0).
     let text = r#"{"type":"Vector2","args":[1e99999,null]}"#;
-    gdwire()
-        .args(["encode", "-d", "godot4", "--from", "json"])
-        .write_stdin(text)
-        .assert()
-        .code(1);
+    run(&["encode", "-d", "godot4", "--from", "json"], text, 1);
     gdwire()
         .args(["encode", "-d", "godot4", "--from", "engine-json"])
         .write_stdin(text)
@@ -547,15 +518,14 @@ fn stats_reports_counts_sizes_depth_and_largest() {
     let frames = frame_layout(&capture());
     let largest = frames.iter().map(|f| f.1).max().unwrap();
     let index = frames.iter().position(|f| f.1 == largest).unwrap();
-    let out = gdwire()
-        .args([
+    let out = run(
+        &[
             "stats", "-d", "godot3", "-f", "stream", "--top", "1", CAPTURE,
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+        ],
+        [],
+        0,
+    )
+    .stdout;
     let text = String::from_utf8(out).unwrap();
     assert!(
         text.contains("2180 bytes, 12 values (stream framing, godot3)"),
@@ -786,8 +756,8 @@ fn dump_text_then_encode_from_text_gives_what_the_engines_str2var_gives() {
                 .all(|n| n.contains("inf") || n.contains("nan")),
         "{changed_type:?}"
     );
-    let text = gdwire()
-        .args([
+    let text = run(
+        &[
             "dump",
             "-d",
             "godot3",
@@ -795,23 +765,19 @@ fn dump_text_then_encode_from_text_gives_what_the_engines_str2var_gives() {
             "stream",
             "--allow-objects",
             "-",
-        ])
-        .write_stdin(stream(&payloads))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+        ],
+        stream(&payloads),
+        0,
+    )
+    .stdout;
     // dump's `; <stdin>: frame N` headers are comments to str2var and to encode.
     assert!(String::from_utf8_lossy(&text).starts_with("; <stdin>: frame 0 at byte 4"));
-    let out = gdwire()
-        .args(["encode", "--from", "text", "-d", "godot3", "-f", "stream"])
-        .write_stdin(text)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let out = run(
+        &["encode", "--from", "text", "-d", "godot3", "-f", "stream"],
+        text,
+        0,
+    )
+    .stdout;
     let got: Vec<&[u8]> = gdwire::frame::Framing::default()
         .frames(&out)
         .map(|f| f.unwrap().payload)
@@ -846,13 +812,7 @@ fn encode_from_defaults_to_json_when_it_reads_as_json_else_text() {
         .success()
         .stdout(hex("06000000 03000000 fcffffff"));
     // Neither: both readings' errors, one line.
-    let out = gdwire()
-        .args(["encode"])
-        .write_stdin("[1, 2")
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let out = run(&["encode"], "[1, 2", 1);
     let msg = one_line(&out.stderr);
     assert!(
         msg.contains("<stdin>: value 0 (line 1): line 1, column 6: expected ',' or ']'")
@@ -860,13 +820,11 @@ fn encode_from_defaults_to_json_when_it_reads_as_json_else_text() {
         "{msg}"
     );
     // --from text names the value, its line and the place.
-    let out = gdwire()
-        .args(["encode", "--from", "text", "-f", "stream"])
-        .write_stdin("1\n; a comment\nVector2(1)\n")
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let out = run(
+        &["encode", "--from", "text", "-f", "stream"],
+        "1\n; a comment\nVector2(1)\n",
+        1,
+    );
     let msg = one_line(&out.stderr);
     assert!(
         msg.starts_with("gdwire: <stdin>: value 1 (line 3): line 3, column"),
@@ -928,17 +886,15 @@ fn validate_follows_the_engine_unless_strict() {
         .success()
         .stdout("<stdin>: 1 value valid (godot3, none framing, 80008 bytes)\n")
         .stderr("");
-    let out = gdwire()
-        .args(["validate", "-d", "godot3", "-f", "none", "--strict", "-"])
-        .write_stdin(deep.clone())
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let out = run(
+        &["validate", "-d", "godot3", "-f", "none", "--strict", "-"],
+        &deep,
+        1,
+    );
     let (msg, _) = error_and_hint(&out.stderr);
     assert!(msg.contains("nesting deeper than 1024 levels"), "{msg}");
-    let out = gdwire()
-        .args([
+    let out = run(
+        &[
             "validate",
             "-d",
             "godot3",
@@ -947,12 +903,10 @@ fn validate_follows_the_engine_unless_strict() {
             "--max-depth",
             "5000",
             "-",
-        ])
-        .write_stdin(deep)
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+        ],
+        deep,
+        1,
+    );
     let (msg, _) = error_and_hint(&out.stderr);
     assert!(msg.contains("nesting deeper than 5000 levels"), "{msg}");
 
@@ -966,11 +920,11 @@ fn validate_follows_the_engine_unless_strict() {
             "gdwire: warning: <stdin>: frame 0: 8 trailing bytes after the value at byte 4 \
              (ignored, as the engine does)\n",
         );
-    gdwire()
-        .args(["validate", "-d", "godot3", "-f", "none", "--strict", "-"])
-        .write_stdin(rid)
-        .assert()
-        .code(1);
+    run(
+        &["validate", "-d", "godot3", "-f", "none", "--strict", "-"],
+        rid,
+        1,
+    );
 
     // Every nesting row of the engine's malformed-input fixtures: the engine accepts them all.
     for f in support::malformed() {
@@ -978,11 +932,11 @@ fn validate_follows_the_engine_unless_strict() {
             continue;
         }
         assert!(f.desc.is_some(), "{}: the engine accepts it", f.name);
-        gdwire()
-            .args(["validate", "-q", "-d", "godot3", "-f", "none", "-"])
-            .write_stdin(f.bytes.clone())
-            .assert()
-            .success();
+        run(
+            &["validate", "-q", "-d", "godot3", "-f", "none", "-"],
+            &f.bytes,
+            0,
+        );
     }
     // Godot 4 keeps the engine's 1024 levels.
     let mut deep4 = Vec::new();
@@ -990,11 +944,7 @@ fn validate_follows_the_engine_unless_strict() {
         deep4.extend(hex("1c000000 01000000"));
     }
     deep4.extend(hex("1c000000 00000000"));
-    gdwire()
-        .args(["validate", "-d", "godot4", "-f", "none", "-"])
-        .write_stdin(deep4)
-        .assert()
-        .code(1);
+    run(&["validate", "-d", "godot4", "-f", "none", "-"], deep4, 1);
 }
 
 // ----- --dialect auto and hints ---------------------------------------------------------------
@@ -1071,12 +1021,7 @@ fn auto_explains_an_ambiguous_input() {
 #[test]
 fn auto_finds_the_godot3_capture_and_every_failure_has_a_hint() {
     // No options: the capture's dialect and framing are found.
-    let out = gdwire()
-        .args(["dump", "--no-headers", CAPTURE])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
+    let out = run(&["dump", "--no-headers", CAPTURE], [], 0);
     assert_eq!(out.stdout, std::fs::read(CAPTURE_TXT).unwrap());
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
@@ -1093,12 +1038,7 @@ fn auto_finds_the_godot3_capture_and_every_failure_has_a_hint() {
             "{CAPTURE}: 12 values valid (godot3, stream framing, 2180 bytes)\n"
         ));
     // The issue's first try: Godot 4 rules, one value: the hint names the reading that works.
-    let out = gdwire()
-        .args(["dump", "-d", "godot4", "-f", "none", CAPTURE])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let out = run(&["dump", "-d", "godot4", "-f", "none", CAPTURE], [], 1);
     let (msg, hint) = error_and_hint(&out.stderr);
     assert!(msg.contains("unknown type id 136"), "{msg}");
     assert_eq!(
@@ -1107,12 +1047,7 @@ fn auto_finds_the_godot3_capture_and_every_failure_has_a_hint() {
          let --dialect auto choose)"
     );
     // The dialect given, the framing left to auto: no framing works for Godot 4.
-    let out = gdwire()
-        .args(["stats", "-d", "godot4", CAPTURE])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let out = run(&["stats", "-d", "godot4", CAPTURE], [], 1);
     let (msg, hint) = error_and_hint(&out.stderr);
     assert!(
         msg.contains("no framing decodes it with this dialect"),
@@ -1120,13 +1055,7 @@ fn auto_finds_the_godot3_capture_and_every_failure_has_a_hint() {
     );
     assert!(hint.contains("--dialect godot3 --framing stream"), "{hint}");
     // Nothing decodes: said so, with the reading that got furthest.
-    let out = gdwire()
-        .args(["dump", "-"])
-        .write_stdin([0xffu8, 0xff, 0xff, 0xff, 1])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let out = run(&["dump", "-"], [0xffu8, 0xff, 0xff, 0xff, 1], 1);
     assert!(one_line(&out.stderr).contains("<stdin>: no dialect and framing decodes it"));
 }
 
@@ -1135,13 +1064,7 @@ fn auto_finds_the_godot3_capture_and_every_failure_has_a_hint() {
 #[test]
 fn dump_headers_name_file_frame_and_offset() {
     let frames = frame_layout(&capture());
-    let out = gdwire()
-        .args(["dump", "-d", "godot3", "-f", "stream", CAPTURE])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let out = run(&["dump", "-d", "godot3", "-f", "stream", CAPTURE], [], 0).stdout;
     let text = String::from_utf8(out).unwrap();
     let headers: Vec<&str> = text.lines().filter(|l| l.starts_with("; ")).collect();
     assert_eq!(headers.len(), 12);
@@ -1218,12 +1141,7 @@ const CAPTURE4_TXT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/godot4_
 /// the engine's own `var_to_str` byte for byte.
 #[test]
 fn readme_command_dumps_the_godot4_capture_as_the_engines_var_to_str() {
-    let out = gdwire()
-        .args(["dump", "--no-headers", CAPTURE4])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
+    let out = run(&["dump", "--no-headers", CAPTURE4], [], 0);
     assert!(out.stdout == std::fs::read(CAPTURE4_TXT).unwrap());
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),

@@ -5,7 +5,7 @@
 mod support;
 
 use gdwire::{Decoder, Dialect, ErrorKind};
-use support::{check, Objects};
+use support::{check, value_matches, verdict_matches, Objects};
 
 fn decoder(allow_objects: bool) -> Decoder {
     Decoder::new(Dialect::GODOT_3).with_allow_objects(allow_objects)
@@ -14,29 +14,15 @@ fn decoder(allow_objects: bool) -> Decoder {
 #[test]
 fn every_engine_value_decodes_to_what_the_engine_decoded() {
     let fixtures = support::values();
-    assert!(
-        fixtures.len() > 150,
-        "fixture set too small: {}",
-        fixtures.len()
-    );
+    support::assert_more_than(&fixtures, 150);
     let mut failures = Vec::new();
     for f in &fixtures {
         let desc = f.desc.as_ref().unwrap();
-        match decoder(f.allow_objects).decode_exact(&f.bytes) {
-            Ok(v) => {
-                if let Err(e) = check(desc, &v, Objects::WireEqualsDesc, &f.name) {
-                    failures.push(e);
-                }
-            }
-            Err(e) => failures.push(format!("{}: {e}", f.name)),
+        if let Err(e) = value_matches(f, desc, decoder(f.allow_objects).decode_exact(&f.bytes)) {
+            failures.push(e);
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    support::assert_no_failures(&failures, "mismatches");
 }
 
 /// Where this crate deliberately differs from Godot 3.2.3 (docs/engine-parity.md).
@@ -60,7 +46,7 @@ fn deliberate_difference(f: &support::Fixture) -> Option<&'static str> {
 #[test]
 fn every_malformed_input_gets_the_engine_verdict() {
     let fixtures = support::malformed();
-    assert!(fixtures.len() > 100);
+    support::assert_more_than(&fixtures, 100);
     let mut failures = Vec::new();
     let mut differences = 0;
     for f in &fixtures {
@@ -103,38 +89,10 @@ fn every_malformed_input_gets_the_engine_verdict() {
             }
             continue;
         }
-        match (&f.desc, got) {
-            (Some(desc), Ok(v)) => {
-                if let Err(e) = check(desc, &v, Objects::ClassOnly, &f.name) {
-                    failures.push(e);
-                }
-            }
-            (Some(_), Err(e)) => {
-                failures.push(format!("{}: engine accepts, we reject: {e}", f.name))
-            }
-            (None, Ok(v)) => failures.push(format!(
-                "{}: engine rejects with {}, we accept: {:?}",
-                f.name,
-                f.error,
-                v.variant_type()
-            )),
-            (None, Err(e)) => {
-                if e.kind().engine_code() != Some(f.error as i32) {
-                    failures.push(format!(
-                        "{}: engine error {}, ours {:?} ({e})",
-                        f.name,
-                        f.error,
-                        e.kind().engine_code()
-                    ));
-                }
-            }
+        if let Err(e) = verdict_matches(f, f.desc.as_ref(), got, &f.name) {
+            failures.push(e);
         }
     }
     assert!(differences >= 4, "documented differences not exercised");
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    support::assert_no_failures(&failures, "mismatches");
 }

@@ -48,70 +48,40 @@ const REPORT: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/godot3_interop.jsonl
 
 // ----- the values ----------------------------------------------------------------------------
 
-struct Case {
-    name: String,
-    bytes: Vec<u8>,
-    /// The value holds a full object: the engine re-encodes it with `full_objects = true`.
-    full_objects: bool,
+/// What the Godot 3 test knows about a value beyond its bytes.
+struct Notes {
     objects: Objects,
     /// What the engine's `var2bytes` gives instead of `bytes`, and why.
     engine_writes: Option<(Vec<u8>, &'static str)>,
 }
 
+impl Default for Notes {
+    fn default() -> Self {
+        Notes {
+            objects: Objects::WireEqualsDesc,
+            engine_writes: None,
+        }
+    }
+}
+
+type Case = support::cases::Case<Notes>;
+
 impl Case {
     /// The engine legitimately re-encodes this value differently.
     fn engine_writes(&mut self, bytes: Vec<u8>, why: &'static str) -> &mut Case {
-        self.engine_writes = Some((bytes, why));
+        self.notes.engine_writes = Some((bytes, why));
         self
     }
 
     /// The engine fills in the class's stored properties: compare the class only.
     fn class_only(&mut self) -> &mut Case {
-        self.objects = Objects::ClassOnly;
+        self.notes.objects = Objects::ClassOnly;
         self
     }
 }
 
 fn enc(full: bool, f: impl FnOnce(&mut W<'_>) -> Res) -> gdwire::Result<Vec<u8>> {
-    let mut out = Vec::new();
-    let mut w = Writer::new(&mut out, Dialect::GODOT_3).with_full_objects(full);
-    f(&mut w)?;
-    w.finish()?;
-    Ok(out)
-}
-
-#[derive(Default)]
-struct Cases(Vec<Case>);
-
-impl Cases {
-    fn add(&mut self, name: impl Into<String>, f: impl FnOnce(&mut W<'_>) -> Res) -> &mut Case {
-        self.push(name.into(), false, f)
-    }
-
-    /// Written with full objects.
-    fn add_full(
-        &mut self,
-        name: impl Into<String>,
-        f: impl FnOnce(&mut W<'_>) -> Res,
-    ) -> &mut Case {
-        self.push(name.into(), true, f)
-    }
-
-    fn push(&mut self, name: String, full: bool, f: impl FnOnce(&mut W<'_>) -> Res) -> &mut Case {
-        assert!(
-            self.0.iter().all(|c| c.name != name),
-            "duplicate case {name}"
-        );
-        let bytes = enc(full, f).unwrap_or_else(|e| panic!("{name}: writing failed: {e}"));
-        self.0.push(Case {
-            name,
-            bytes,
-            full_objects: full,
-            objects: Objects::WireEqualsDesc,
-            engine_writes: None,
-        });
-        self.0.last_mut().unwrap()
-    }
+    support::written(Dialect::GODOT_3, full, f)
 }
 
 fn v2(x: f64, y: f64) -> Vector2 {
@@ -242,7 +212,7 @@ fn full_reference(w: &mut W<'_>) -> Res {
 }
 
 fn cases() -> Vec<Case> {
-    let mut c = Cases::default();
+    let mut c = support::cases::Cases::new(Dialect::GODOT_3);
 
     c.add("nil", |w| w.nil());
     c.add("bool_true", |w| w.bool(true));
@@ -756,7 +726,7 @@ fn cases() -> Vec<Case> {
     let blob: Vec<u8> = (0..100_003u32).map(|i| (i * 37 + 11) as u8).collect();
     c.add("pool_byte_array_100003", |w| w.packed_bytes(&blob));
 
-    c.0
+    c.list
 }
 
 // ----- comparison ----------------------------------------------------------------------------
@@ -834,7 +804,7 @@ fn substitute_ids(w: &mut W<'_>, v: &VariantRef<'_>, ids: &mut impl Iterator<Ite
 /// bytes (or `engine_writes`), with each object id replaced by the id of the engine's
 /// `EncodedObjectAsID` wrapper, after checking that the engine decoded the ids we wrote.
 fn expected_engine_bytes(case: &Case, line: &Value) -> Result<Vec<u8>, String> {
-    let base = match &case.engine_writes {
+    let base = match &case.notes.engine_writes {
         Some((bytes, _)) => bytes.clone(),
         None => case.bytes.clone(),
     };
@@ -860,10 +830,7 @@ fn expected_engine_bytes(case: &Case, line: &Value) -> Result<Vec<u8>, String> {
         return Ok(base);
     }
     let mut wrappers = reported.iter().map(|&(_, wrapper)| wrapper as u64);
-    enc(case.full_objects, |w| {
-        substitute_ids(w, &view, &mut wrappers)
-    })
-    .map_err(|e| e.to_string())
+    enc(case.full, |w| substitute_ids(w, &view, &mut wrappers)).map_err(|e| e.to_string())
 }
 
 /// Checks one engine report against the case; returns the `var2str` text.
@@ -878,10 +845,10 @@ fn compare(case: &Case, index: usize, line: &Value) -> Result<String, String> {
             hex_str(&case.bytes)
         ));
     }
-    if line["full_objects"] != Value::Bool(case.full_objects) {
+    if line["full_objects"] != Value::Bool(case.full) {
         return Err(format!(
             "engine re-encoded with full_objects = {}, expected {}",
-            line["full_objects"], case.full_objects
+            line["full_objects"], case.full
         ));
     }
 
@@ -897,7 +864,11 @@ fn compare(case: &Case, index: usize, line: &Value) -> Result<String, String> {
     }
     let expected = expected_engine_bytes(case, line)?;
     if engine != expected {
-        let why = case.engine_writes.as_ref().map_or("", |(_, why)| *why);
+        let why = case
+            .notes
+            .engine_writes
+            .as_ref()
+            .map_or("", |(_, why)| *why);
         return Err(format!(
             "the engine's var2bytes differs from what we wrote ({why})\n  ours:   {}\n  engine: {}",
             hex_str(&expected),
@@ -909,7 +880,7 @@ fn compare(case: &Case, index: usize, line: &Value) -> Result<String, String> {
     let ours = decoder()
         .decode_exact(&case.bytes)
         .map_err(|e| format!("our own bytes do not decode: {e}"))?;
-    check(&line["desc"], &ours, case.objects, &case.name)?;
+    check(&line["desc"], &ours, case.notes.objects, &case.name)?;
 
     line["text"]
         .as_str()

@@ -141,12 +141,7 @@ fn every_mutant_gets_the_engine_verdict_in_both_object_modes() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} disagreements with the engine:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    support::assert_no_failures(&failures, "disagreements with the engine");
     eprintln!(
         "{} mutants x 2 object modes agree: {agree_ok} accepted, {agree_err} rejected; \
          deliberate differences: {differences:?}",

@@ -7,7 +7,10 @@
 mod support;
 
 use gdwire::{to_vec, Decoder, Dialect, ErrorKind};
-use support::{check, check_container_type, set_allow_objects, Fixture, Objects};
+use support::{
+    check, check_container_type, set_allow_objects, value_matches, verdict_matches, Fixture,
+    Objects,
+};
 
 fn decoder(allow_objects: bool) -> Decoder {
     Decoder::new(Dialect::GODOT_4).with_allow_objects(allow_objects)
@@ -20,11 +23,7 @@ fn hex(b: &[u8]) -> String {
 #[test]
 fn every_engine_value_decodes_to_what_the_engine_decoded() {
     let fixtures = support::godot4_values();
-    assert!(
-        fixtures.len() > 240,
-        "fixture set too small: {}",
-        fixtures.len()
-    );
+    support::assert_more_than(&fixtures, 240);
     let mut failures = Vec::new();
     let mut types = std::collections::BTreeSet::new();
     for f in &fixtures {
@@ -33,21 +32,11 @@ fn every_engine_value_decodes_to_what_the_engine_decoded() {
         types.insert(f.bytes[0]);
         let stripped = without_script_dictionary_types(f, desc);
         let desc = stripped.as_ref().unwrap_or(desc);
-        match decoder(f.allow_objects).decode_exact(&f.bytes) {
-            Ok(v) => {
-                if let Err(e) = check(desc, &v, Objects::WireEqualsDesc, &f.name) {
-                    failures.push(e);
-                }
-            }
-            Err(e) => failures.push(format!("{}: {e}", f.name)),
+        if let Err(e) = value_matches(f, desc, decoder(f.allow_objects).decode_exact(&f.bytes)) {
+            failures.push(e);
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    support::assert_no_failures(&failures, "mismatches");
     // Every one of the 39 Godot 4.6 types is there, as a top-level value.
     assert_eq!(
         types.len(),
@@ -81,12 +70,7 @@ fn every_engine_value_reencodes_to_the_engine_bytes() {
             failures.push(format!("{}: Writer wrote {}", f.name, hex(&out)));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    support::assert_no_failures(&failures, "mismatches");
 }
 
 /// Godot 4.6 decodes a Dictionary whose key or value type is a script without applying that
@@ -181,11 +165,7 @@ fn deliberate_difference(f: &Fixture) -> Option<&'static str> {
 #[test]
 fn every_malformed_input_gets_the_engine_verdict() {
     let fixtures = support::godot4_malformed();
-    assert!(
-        fixtures.len() > 2000,
-        "fixture set too small: {}",
-        fixtures.len()
-    );
+    support::assert_more_than(&fixtures, 2000);
     let mut failures = Vec::new();
     let mut differences = 0;
     for f in &fixtures {
@@ -249,40 +229,16 @@ fn every_malformed_input_gets_the_engine_verdict() {
             }
             continue;
         }
-        match (&f.desc, got) {
-            (Some(desc), Ok(v)) => {
-                let stripped = without_script_dictionary_types(f, desc);
-                let desc = stripped.as_ref().unwrap_or(desc);
-                if let Err(e) = check(desc, &v, Objects::ClassOnly, &at) {
-                    failures.push(e);
-                }
-            }
-            (Some(_), Err(e)) => failures.push(format!("{at}: engine accepts, we reject: {e}")),
-            (None, Ok(v)) => failures.push(format!(
-                "{at}: engine rejects with {} ({}), we accept: {:?}",
-                f.error,
-                f.json["error_line"].as_str().unwrap_or(""),
-                v.variant_type()
-            )),
-            (None, Err(e)) => {
-                if e.kind().engine_code() != Some(f.error as i32) {
-                    failures.push(format!(
-                        "{at}: engine error {} ({}), ours {:?} ({e})",
-                        f.error,
-                        f.json["error_line"].as_str().unwrap_or(""),
-                        e.kind().engine_code()
-                    ));
-                }
-            }
+        // (Only for a value we decoded: the stripping decodes the bytes again.)
+        let stripped = (f.desc.as_ref())
+            .filter(|_| got.is_ok())
+            .and_then(|desc| without_script_dictionary_types(f, desc));
+        if let Err(e) = verdict_matches(f, stripped.as_ref().or(f.desc.as_ref()), got, &at) {
+            failures.push(e);
         }
     }
     assert!(differences >= 4, "documented differences not exercised");
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    support::assert_no_failures(&failures, "mismatches");
 }
 
 #[test]
@@ -333,12 +289,7 @@ fn the_walker_gives_the_same_verdicts() {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    support::assert_no_failures(&failures, "mismatches");
 }
 
 #[test]
@@ -366,12 +317,7 @@ fn text_form_is_the_engines_var_to_str() {
             Err(e) => failures.push(format!("{}: {e}", f.name)),
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    support::assert_no_failures(&failures, "mismatches");
 }
 
 #[test]
@@ -479,12 +425,7 @@ fn the_engines_json_reads_back_to_its_bytes() {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    support::assert_no_failures(&failures, "mismatches");
     eprintln!(
         "{exact} of {} exact, {zeroed} with NaN or -0.0 in args read as 0.0 (as the engine), \
          {strict_rejected} rejected by strict mode",
@@ -562,12 +503,7 @@ fn text_form_of_odd_inputs_is_the_engines() {
             Err(e) => failures.push(format!("{}: {e}", f.name)),
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    support::assert_no_failures(&failures, "mismatches");
     eprintln!("{checked} odd inputs printed as the engine prints them");
     assert!(checked > 150, "only {checked} checked");
 }

@@ -31,49 +31,19 @@ type Res = gdwire::Result<()>;
 
 const G4: Dialect = Dialect::GODOT_4;
 
-struct Case {
-    name: String,
-    bytes: Vec<u8>,
-    full: bool,
+/// What the Godot 4 test knows about a value beyond its bytes.
+#[derive(Default)]
+struct Notes {
     /// Why the engine's JSON route cannot give our bytes back (our JSON holds more).
     json_drops: Option<&'static str>,
 }
 
-#[derive(Default)]
-struct Cases(Vec<Case>);
-
-impl Cases {
-    fn add(&mut self, name: impl Into<String>, f: impl FnOnce(&mut W<'_>) -> Res) -> &mut Case {
-        self.push(name.into(), false, f)
-    }
-
-    fn add_full(
-        &mut self,
-        name: impl Into<String>,
-        f: impl FnOnce(&mut W<'_>) -> Res,
-    ) -> &mut Case {
-        self.push(name.into(), true, f)
-    }
-
-    fn push(&mut self, name: String, full: bool, f: impl FnOnce(&mut W<'_>) -> Res) -> &mut Case {
-        assert!(self.0.iter().all(|c| c.name != name), "duplicate {name}");
-        let mut bytes = Vec::new();
-        let mut w = Writer::new(&mut bytes, G4).with_full_objects(full);
-        f(&mut w).unwrap_or_else(|e| panic!("{name}: {e}"));
-        w.finish().unwrap_or_else(|e| panic!("{name}: {e}"));
-        self.0.push(Case {
-            name,
-            bytes,
-            full,
-            json_drops: None,
-        });
-        self.0.last_mut().unwrap()
-    }
-}
+type Case = support::cases::Case<Notes>;
+type Cases = support::cases::Cases<Notes>;
 
 impl Case {
     fn json_drops(&mut self, why: &'static str) -> &mut Case {
-        self.json_drops = Some(why);
+        self.notes.json_drops = Some(why);
         self
     }
 }
@@ -211,7 +181,7 @@ fn every_type(w: &mut W<'_>) -> Res {
 const EVERY_TYPE_LEN: usize = 36;
 
 fn values() -> Cases {
-    let mut c = Cases::default();
+    let mut c = Cases::new(G4);
     c.add("nil", |w| w.nil());
     c.add("true", |w| w.bool(true));
     c.add("false", |w| w.bool(false));
@@ -541,7 +511,7 @@ fn the_engine_reads_what_gdwire_writes() {
     let cases = values();
     let mut input = Vec::new();
     let mut texts = Vec::new();
-    for case in &cases.0 {
+    for case in &cases.list {
         let value = Decoder::new(G4)
             .with_allow_objects(case.full)
             .decode_exact(&case.bytes)
@@ -567,7 +537,7 @@ fn the_engine_reads_what_gdwire_writes() {
     };
     out.expect_success("tests/godot4/interop.gd");
     eprintln!("engine run: {:?}", out.elapsed);
-    let expect_line = format!("GDWIRE-INTEROP-OK {}", cases.0.len());
+    let expect_line = format!("GDWIRE-INTEROP-OK {}", cases.list.len());
     assert!(
         out.stdout.lines().any(|l| l == expect_line),
         "{}",
@@ -577,7 +547,7 @@ fn the_engine_reads_what_gdwire_writes() {
     let mut pos = 0;
     let mut failures = Vec::new();
     let (mut bytes_ok, mut text_ok, mut json_ok, mut json_dropped) = (0, 0, 0, 0);
-    for (case, our_text) in cases.0.iter().zip(&texts) {
+    for (case, our_text) in cases.list.iter().zip(&texts) {
         let flags = u32_at(back, &mut pos);
         // Each block is empty when the engine found it equal to ours (flag bits 1-3).
         let deep = case.name.contains("chain");
@@ -639,7 +609,10 @@ fn the_engine_reads_what_gdwire_writes() {
                 cut(our_text)
             ));
         }
-        match (*jreenc == case.bytes, case.json_drops.or(json_known(name))) {
+        match (
+            *jreenc == case.bytes,
+            case.notes.json_drops.or(json_known(name)),
+        ) {
             (true, None) => json_ok += 1,
             (false, Some(_)) => json_dropped += 1,
             (same, drops) => failures.push(format!(
@@ -664,15 +637,10 @@ fn the_engine_reads_what_gdwire_writes() {
         }
     }
     assert_eq!(pos, back.len(), "trailing output");
-    assert!(
-        failures.is_empty(),
-        "{} disagreements with the engine:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    support::assert_no_failures(&failures, "disagreements with the engine");
     eprintln!(
         "{} values: bytes {bytes_ok}, text {text_ok}, \
          JSON {json_ok} (+{json_dropped} the engine's JSON route cannot bring back)",
-        cases.0.len()
+        cases.list.len()
     );
 }

@@ -26,6 +26,8 @@ use support::{godot4, hex};
 
 const CLIENT: &str = include_str!("godot4/ws_multiplayer_client.gd");
 const GAME: &str = include_str!("godot4/multiplayer_game.gd");
+/// Helpers the replication client preloads (`hexes`, the enemy scene).
+const SHARED: &str = include_str!("godot4/multiplayer_shared.gd");
 const UNIT: &str = include_str!("godot4/ws_unit.gd");
 
 /// `@rpc` methods of `multiplayer_game.gd`, sorted: their ids. `dyn` comes from
@@ -452,8 +454,9 @@ fn godot_client_spawns_and_syncs_what_the_rust_server_writes() {
         .unwrap();
     let port = listener.local_addr().unwrap().port().to_string();
     let server = rt.spawn(replication_server(listener));
-    let files: [(&str, &[u8]); 2] = [
+    let files: [(&str, &[u8]); 3] = [
         ("multiplayer_enemy.gd", ENEMY.as_bytes()),
+        ("multiplayer_shared.gd", SHARED.as_bytes()),
         ("port.txt", port.as_bytes()),
     ];
     let run =

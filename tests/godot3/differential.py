@@ -19,70 +19,17 @@ import json, os, random, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from engine_common import Mutator  # noqa: E402  (the mutator both engines' runs share)
+
 VALUES = os.path.join(ROOT, "tests/fixtures/godot3/values.jsonl")
 OUT = os.path.join(ROOT, "tests/fixtures/godot3/differential.jsonl")
 GODOT = os.environ.get("GODOT3_SERVER", "godot3-server")
 SEED = 6
 PER_VALUE = 24
-EDGE_WORDS = [0, 1, 2, 3, 4, 5, 7, 8, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x40000000, 0xFFFF]
-
-
-def words(b):
-    return [int.from_bytes(b[i:i + 4], "little") for i in range(0, len(b) - 3, 4)]
-
-
-def set_word(b, i, w):
-    return b[:4 * i] + w.to_bytes(4, "little") + b[4 * i + 4:]
-
-
-def mutate(rng, b, other):
-    kind = rng.choice(["flip", "flip2", "trunc", "count", "count_delta", "type", "flags",
-                       "insert", "delete", "splice"])
-    ws = words(b)
-    if kind in ("flip", "flip2") and b:
-        b = bytearray(b)
-        for _ in range(1 if kind == "flip" else 2):
-            bit = rng.randrange(len(b) * 8)
-            b[bit // 8] ^= 1 << (bit % 8)
-        return kind, bytes(b)
-    if kind == "trunc" and b:
-        return kind, b[:rng.randrange(len(b))]
-    if kind in ("count", "count_delta") and len(ws) > 1:
-        # Counts and lengths are aligned words after a header; prefer small ones.
-        small = [i for i, w in enumerate(ws) if i > 0 and w < 0x10000] or list(range(1, len(ws)))
-        i = rng.choice(small)
-        if kind == "count":
-            w = rng.choice(EDGE_WORDS)
-        else:
-            w = (ws[i] + rng.choice([-3, -2, -1, 1, 2, 3, 4, 100])) & 0xFFFFFFFF
-        return kind, set_word(b, i, w)
-    if kind == "type" and ws:
-        # A word that looks like a header: small type id, upper bytes mostly clear.
-        heads = [i for i, w in enumerate(ws) if (w & 0xFF) <= 26 and (w >> 8) & 0xFF == 0] or [0]
-        i = rng.choice(heads)
-        return kind, set_word(b, i, (ws[i] & ~0xFF) | rng.randrange(0, 30))
-    if kind == "flags" and ws:
-        heads = [i for i, w in enumerate(ws) if (w & 0xFF) <= 26 and w >> 24 == 0] or [0]
-        i = rng.choice(heads)
-        flag = rng.choice([1 << 16, 1 << 17, 1 << 31, 0xFF00, 1 << 8])
-        return kind, set_word(b, i, ws[i] ^ flag)
-    if kind == "insert":
-        i = rng.randrange(len(ws) + 1)
-        w = rng.choice(EDGE_WORDS + [rng.randrange(27), rng.getrandbits(32)])
-        return kind, b[:4 * i] + w.to_bytes(4, "little") + b[4 * i:]
-    if kind == "delete" and len(ws) > 1:
-        i = rng.randrange(len(ws))
-        return kind, b[:4 * i] + b[4 * i + 4:]
-    if kind == "splice" and other:
-        cut = 4 * rng.randrange(len(ws) + 1)
-        cut2 = 4 * rng.randrange(len(other) // 4 + 1)
-        return kind, b[:cut] + other[cut2:]
-    # Fallback when the chosen kind does not apply: a byte flip anywhere (or a lone byte).
-    if not b:
-        return "byte", bytes([rng.randrange(256)])
-    b = bytearray(b)
-    b[rng.randrange(len(b))] ^= 0xFF
-    return "byte", bytes(b)
+# Godot 3.2.3 has 27 type ids; the flags are bit 16 (the one 3.2.3 header flag) and bits it lacks.
+MUTATOR = Mutator(variant_max=27, flags=[1 << 16, 1 << 17, 1 << 31, 0xFF00, 1 << 8],
+                  flag_head_clear=0xFF000000)
 
 
 def cases():
@@ -93,7 +40,7 @@ def cases():
         b = bytes.fromhex(v["hex"])
         for k in range(PER_VALUE):
             other = bytes.fromhex(rng.choice(values)["hex"])
-            kind, m = mutate(rng, b, other)
+            kind, m = MUTATOR.mutate(rng, b, other)
             m = m[:65536]
             # Objects: both settings for full-object values, else the value's own.
             allow = v["full_objects"] if rng.random() < 0.8 else not v["full_objects"]

@@ -17,8 +17,7 @@ check=0
 if [ "${1:-}" = "--check" ]; then check=1; fi
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "$here/../.." && pwd)"
-godot="${GODOT3_SERVER:-godot3-server}"
+source "$here/../engine_common.sh"  # sets $repo_root and $tmp
 outputs=(tests/fixtures/godot3/values.jsonl tests/fixtures/godot3/malformed.jsonl
          samples/godot3_capture.bin samples/godot3_capture.txt
          tests/fixtures/godot3/framing.jsonl)
@@ -38,8 +37,6 @@ esac
 # The text-form fixture (var2str truth) has its own generator.
 bash "$here/regenerate_text.sh" ${1:+"$1"}
 
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out"
 mkdir -p "$out/tests/fixtures/godot3" "$out/samples"
 # The generator reads the engine's error codes back from its own stderr (see

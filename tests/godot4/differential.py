@@ -35,6 +35,9 @@ import json, os, random, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from engine_common import Mutator  # noqa: E402  (the mutator both engines' runs share)
+
 OUT = os.path.join(ROOT, "tests/fixtures/godot4/differential.jsonl")
 VALUES = os.path.join(ROOT, "tests/fixtures/godot4/values.jsonl")
 RUN = os.path.join(HERE, "run.py")
@@ -42,8 +45,11 @@ ITEM = os.path.join(HERE, "typed_item.gd") + "=res://typed_item.gd"
 SEED = 4
 PER_VALUE = 12
 MAX_LEN = 16384
-VARIANT_MAX = 39
-EDGE_WORDS = [0, 1, 2, 3, 4, 5, 7, 8, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x40000000, 0xFFFF]
+# 39 type ids; header flags: bit 16 (64-bit reals), bits 16-19 (typed container kinds).
+MUTATOR = Mutator(variant_max=39,
+                  flags=[1 << 16, 1 << 17, 1 << 18, 1 << 19, 3 << 16, 1 << 20, 1 << 31, 0xFF00,
+                         1 << 8],
+                  flag_head_clear=0xFF00FF00)
 # Godot `Error` values of core/error/error_list.h, by the names ERR_FAIL_* messages print.
 ERRORS = {"FAILED": 1, "ERR_UNAVAILABLE": 2, "ERR_UNCONFIGURED": 3, "ERR_UNAUTHORIZED": 4,
           "ERR_PARAMETER_RANGE_ERROR": 5, "ERR_OUT_OF_MEMORY": 6, "ERR_FILE_EOF": 18,
@@ -55,66 +61,6 @@ SILENT_CODES = [("_decode_container_type", "is out of bounds", "ERR_INVALID_DATA
                 ("decode_variant", 'Invalid value for "script" property', "ERR_INVALID_DATA"),
                 ("decode_variant", "Invalid script path", "ERR_INVALID_DATA"),
                 ("_decode_container_type", "Invalid script path", "ERR_INVALID_DATA")]
-
-
-def words(b):
-    return [int.from_bytes(b[i:i + 4], "little") for i in range(0, len(b) - 3, 4)]
-
-
-def set_word(b, i, w):
-    return b[:4 * i] + w.to_bytes(4, "little") + b[4 * i + 4:]
-
-
-def is_head(w):
-    return (w & 0xFF) < VARIANT_MAX and (w >> 8) & 0xFF == 0
-
-
-def mutate(rng, b, other):
-    kind = rng.choice(["flip", "flip2", "trunc", "count", "count_delta", "type", "flags",
-                       "insert", "delete", "splice"])
-    ws = words(b)
-    if kind in ("flip", "flip2") and b:
-        b = bytearray(b)
-        for _ in range(1 if kind == "flip" else 2):
-            bit = rng.randrange(len(b) * 8)
-            b[bit // 8] ^= 1 << (bit % 8)
-        return kind, bytes(b)
-    if kind == "trunc" and b:
-        return kind, b[:rng.randrange(len(b))]
-    if kind in ("count", "count_delta") and len(ws) > 1:
-        small = [i for i, w in enumerate(ws) if i > 0 and w < 0x10000] or list(range(1, len(ws)))
-        i = rng.choice(small)
-        if kind == "count":
-            w = rng.choice(EDGE_WORDS)
-        else:
-            w = (ws[i] + rng.choice([-3, -2, -1, 1, 2, 3, 4, 100])) & 0xFFFFFFFF
-        return kind, set_word(b, i, w)
-    if kind == "type" and ws:
-        heads = [i for i, w in enumerate(ws) if is_head(w)] or [0]
-        i = rng.choice(heads)
-        return kind, set_word(b, i, (ws[i] & ~0xFF) | rng.randrange(0, VARIANT_MAX + 3))
-    if kind == "flags" and ws:
-        heads = [i for i, w in enumerate(ws) if is_head(w) and w >> 24 == 0] or [0]
-        i = rng.choice(heads)
-        flag = rng.choice([1 << 16, 1 << 17, 1 << 18, 1 << 19, 3 << 16, 1 << 20, 1 << 31,
-                           0xFF00, 1 << 8])
-        return kind, set_word(b, i, ws[i] ^ flag)
-    if kind == "insert":
-        i = rng.randrange(len(ws) + 1)
-        w = rng.choice(EDGE_WORDS + [rng.randrange(VARIANT_MAX), rng.getrandbits(32)])
-        return kind, b[:4 * i] + w.to_bytes(4, "little") + b[4 * i:]
-    if kind == "delete" and len(ws) > 1:
-        i = rng.randrange(len(ws))
-        return kind, b[:4 * i] + b[4 * i + 4:]
-    if kind == "splice" and other:
-        cut = 4 * rng.randrange(len(ws) + 1)
-        cut2 = 4 * rng.randrange(len(other) // 4 + 1)
-        return kind, b[:cut] + other[cut2:]
-    if not b:
-        return "byte", bytes([rng.randrange(256)])
-    b = bytearray(b)
-    b[rng.randrange(len(b))] ^= 0xFF
-    return "byte", bytes(b)
 
 
 def engine(script, files, out_dir=None):
@@ -167,7 +113,7 @@ def cases(values):
     for name, b in values:
         for k in range(PER_VALUE):
             other = rng.choice(values)[1]
-            kind, m = mutate(rng, b, other)
+            kind, m = MUTATOR.mutate(rng, b, other)
             m = m[:MAX_LEN]
             if m in seen:
                 continue

@@ -9,6 +9,7 @@ extends SceneTree
 
 const GAME := preload("res://multiplayer_game.gd")
 const ENEMY := preload("res://multiplayer_enemy.gd")
+const MP := preload("res://multiplayer_shared.gd")
 const NODES := 300  # > 255 cached nodes: 16-bit node ids
 
 class LoopPeer extends MultiplayerPeerExtension:
@@ -117,37 +118,13 @@ func event(at: int, rec: Dictionary) -> void:
 	rec["packet"] = hub.current.get(at, -1)
 	print("MPJ ", JSON.stringify(rec))
 
-func hexes(values: Array) -> Array:
-	var out := []
-	for v in values:
-		out.append(var_to_bytes(v).hex_encode())
-	return out
-
 func check(ok: bool, what: String) -> void:
 	if not ok:
 		failures += 1
 		printerr("FAILED: ", what)
 
 func make_enemy_scene() -> PackedScene:
-	var enemy := Node2D.new()
-	enemy.name = "Enemy"
-	enemy.set_script(ENEMY)
-	var config := SceneReplicationConfig.new()
-	for p in [":position", ":label", ":hp"]:
-		config.add_property(NodePath(p))
-		config.property_set_spawn(NodePath(p), true)
-	config.property_set_replication_mode(NodePath(":position"), SceneReplicationConfig.REPLICATION_MODE_ALWAYS)
-	config.property_set_replication_mode(NodePath(":label"), SceneReplicationConfig.REPLICATION_MODE_NEVER)
-	config.property_set_replication_mode(NodePath(":hp"), SceneReplicationConfig.REPLICATION_MODE_ON_CHANGE)
-	var sync := MultiplayerSynchronizer.new()
-	sync.name = "Sync"
-	sync.replication_config = config
-	enemy.add_child(sync)
-	sync.owner = enemy
-	var scene := PackedScene.new()
-	check(scene.pack(enemy) == OK, "pack")
-	check(ResourceSaver.save(scene, "user://enemy.tscn") == OK, "save")
-	enemy.free()
+	check(MP.save_enemy_scene(ENEMY), "pack and save the enemy scene")
 	return load("user://enemy.tscn")
 
 func make_instance(id: int) -> void:
@@ -176,17 +153,17 @@ func make_instance(id: int) -> void:
 	spawner.spawn_path = NodePath("../Spawned")
 	spawner.add_spawnable_scene("user://enemy.tscn")
 	spawner.spawn_function = func(data):
-		event(id, {"event": "custom_data", "data": hexes([data])})
+		event(id, {"event": "custom_data", "data": MP.hexes([data])})
 		var e = enemy_scene.instantiate()
 		e.label = data["kind"]
 		e.hp = data["n"]
 		return e
 	spawner.spawned.connect(func(node):
 		event(id, {"event": "spawned", "name": String(node.name),
-			"state": hexes([node.position, node.label, node.hp])})
+			"state": MP.hexes([node.position, node.label, node.hp])})
 		var sync: MultiplayerSynchronizer = node.get_node("Sync")
-		sync.synchronized.connect(func(): event(id, {"event": "synchronized", "name": String(node.name), "values": hexes([node.position])}))
-		sync.delta_synchronized.connect(func(): event(id, {"event": "delta_synchronized", "name": String(node.name), "values": hexes([node.hp])})))
+		sync.synchronized.connect(func(): event(id, {"event": "synchronized", "name": String(node.name), "values": MP.hexes([node.position])}))
+		sync.delta_synchronized.connect(func(): event(id, {"event": "delta_synchronized", "name": String(node.name), "values": MP.hexes([node.hp])})))
 	spawner.despawned.connect(func(node): event(id, {"event": "despawned", "name": String(node.name)}))
 
 	var peer := LoopPeer.new()

@@ -13,13 +13,12 @@ set -euo pipefail
 check=0
 if [ "${1:-}" = "--check" ]; then check=1; fi
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "$here/../.." && pwd)"
+source "$here/../engine_common.sh"  # sets $repo_root and $tmp
 out="$repo_root/tests/fixtures/godot4/multiplayer.jsonl"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
 status=0
 python3 "$here/run.py" --timeout 180 "$here/multiplayer_capture.gd" \
-    "$here/multiplayer_game.gd" "$here/multiplayer_enemy.gd" > "$tmp/stdout" 2> "$tmp/stderr" \
+    "$here/multiplayer_game.gd" "$here/multiplayer_enemy.gd" "$here/multiplayer_shared.gd" \
+    > "$tmp/stdout" 2> "$tmp/stderr" \
     || status=$?
 if [ "$status" -ne 0 ]; then
     echo "error: the capture run failed (exit status $status)" >&2

@@ -14,7 +14,7 @@ check=0
 if [ "${1:-}" = "--check" ]; then check=1; fi
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "$here/../.." && pwd)"
+source "$here/../engine_common.sh"  # sets $repo_root and $tmp
 outputs=(tests/fixtures/godot4/values.jsonl tests/fixtures/godot4/malformed.jsonl
          samples/godot4_capture.bin samples/godot4_capture.txt)
 
@@ -23,8 +23,6 @@ if ! python3 "$here/run.py" --check-install; then
     exit 1
 fi
 
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out"
 mkdir -p "$out/tests/fixtures/godot4" "$out/samples"
 

@@ -5,37 +5,16 @@
 # with values as var_to_bytes hex; exits 0 after the despawn, 1 on timeout.
 extends SceneTree
 
+const MP := preload("res://multiplayer_shared.gd")
+
 var frame := 0
 var status := -1
 
 func report(rec: Dictionary) -> void:
 	print("REPORT ", JSON.stringify(rec))
 
-func hexes(values: Array) -> Array:
-	var out := []
-	for v in values:
-		out.append(var_to_bytes(v).hex_encode())
-	return out
-
 func _initialize() -> void:
-	var enemy := Node2D.new()
-	enemy.name = "Enemy"
-	enemy.set_script(preload("res://multiplayer_enemy.gd"))
-	var config := SceneReplicationConfig.new()
-	for p in [":position", ":label", ":hp"]:
-		config.add_property(NodePath(p))
-		config.property_set_spawn(NodePath(p), true)
-	config.property_set_replication_mode(NodePath(":position"), SceneReplicationConfig.REPLICATION_MODE_ALWAYS)
-	config.property_set_replication_mode(NodePath(":label"), SceneReplicationConfig.REPLICATION_MODE_NEVER)
-	config.property_set_replication_mode(NodePath(":hp"), SceneReplicationConfig.REPLICATION_MODE_ON_CHANGE)
-	var sync := MultiplayerSynchronizer.new()
-	sync.name = "Sync"
-	sync.replication_config = config
-	enemy.add_child(sync)
-	sync.owner = enemy
-	var scene := PackedScene.new()
-	scene.pack(enemy)
-	ResourceSaver.save(scene, "user://enemy.tscn")
+	MP.save_enemy_scene(preload("res://multiplayer_enemy.gd"))
 
 	var game := Node.new()
 	game.name = "Game"
@@ -49,10 +28,10 @@ func _initialize() -> void:
 	spawner.spawn_path = NodePath("../Spawned")
 	spawner.add_spawnable_scene("user://enemy.tscn")
 	spawner.spawned.connect(func(node):
-		report({"event": "spawned", "name": String(node.name), "state": hexes([node.position, node.label, node.hp])})
+		report({"event": "spawned", "name": String(node.name), "state": MP.hexes([node.position, node.label, node.hp])})
 		var s: MultiplayerSynchronizer = node.get_node("Sync")
-		s.synchronized.connect(func(): report({"event": "synchronized", "values": hexes([node.position])}))
-		s.delta_synchronized.connect(func(): report({"event": "delta_synchronized", "values": hexes([node.hp])})))
+		s.synchronized.connect(func(): report({"event": "synchronized", "values": MP.hexes([node.position])}))
+		s.delta_synchronized.connect(func(): report({"event": "delta_synchronized", "values": MP.hexes([node.hp])})))
 	spawner.despawned.connect(func(node):
 		report({"event": "despawned", "name": String(node.name)})
 		status = 0)

@@ -2,6 +2,7 @@
 //! view against the engine's own description of the value it decoded.
 #![allow(dead_code)] // each test crate uses part of this
 
+pub mod cases;
 pub mod engine;
 pub mod godot4;
 pub mod pairs;
@@ -96,6 +97,87 @@ pub fn godot4_malformed() -> Vec<Fixture> {
 /// Mutated values with the engine's verdict (`tests/godot3/differential.py`).
 pub fn differential() -> Vec<Fixture> {
     load("differential.jsonl", "allow_objects")
+}
+
+/// The bytes `f` writes through a `Writer` for `dialect` (`full`: with full objects),
+/// finished: how the engine interop tests build the values they hand the engine.
+pub fn written(
+    dialect: gdwire::Dialect,
+    full: bool,
+    f: impl FnOnce(&mut gdwire::Writer<&mut Vec<u8>>) -> gdwire::Result<()>,
+) -> gdwire::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut w = gdwire::Writer::new(&mut out, dialect).with_full_objects(full);
+    f(&mut w)?;
+    w.finish()?;
+    Ok(out)
+}
+
+/// Fails listing every collected failure, one a line, under "N {what}:". Checks collect
+/// failures rather than stopping at the first, so one run shows every disagreement.
+#[track_caller]
+pub fn assert_no_failures(failures: &[String], what: &str) {
+    assert!(
+        failures.is_empty(),
+        "{} {what}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Fails unless a fixture file still has more than `min` rows (a regeneration that lost
+/// most of them would otherwise check little and pass).
+#[track_caller]
+pub fn assert_more_than(fixtures: &[Fixture], min: usize) {
+    assert!(
+        fixtures.len() > min,
+        "fixture set too small: {}",
+        fixtures.len()
+    );
+}
+
+/// Our decode of a value the engine wrote against the engine's description of it, including
+/// the object fields the wire carries (`Objects::WireEqualsDesc`).
+pub fn value_matches(
+    f: &Fixture,
+    desc: &Value,
+    got: gdwire::Result<VariantRef<'_>>,
+) -> Result<(), String> {
+    match got {
+        Ok(v) => check(desc, &v, Objects::WireEqualsDesc, &f.name),
+        Err(e) => Err(format!("{}: {e}", f.name)),
+    }
+}
+
+/// Our verdict on an engine input against the engine's: it accepted the bytes as the value
+/// `desc` describes (checked with `Objects::ClassOnly`), or rejected them with `f.error`.
+/// `at` names the input in the message; the engine's own error line is quoted when the
+/// fixture has one.
+pub fn verdict_matches(
+    f: &Fixture,
+    desc: Option<&Value>,
+    got: gdwire::Result<VariantRef<'_>>,
+    at: &str,
+) -> Result<(), String> {
+    let line = match f.json.get("error_line").and_then(Value::as_str) {
+        Some(line) => format!(" ({line})"),
+        None => String::new(),
+    };
+    match (desc, got) {
+        (Some(desc), Ok(v)) => check(desc, &v, Objects::ClassOnly, at),
+        (Some(_), Err(e)) => Err(format!("{at}: engine accepts, we reject: {e}")),
+        (None, Ok(v)) => Err(format!(
+            "{at}: engine rejects with {}{line}, we accept: {:?}",
+            f.error,
+            v.variant_type()
+        )),
+        (None, Err(e)) if e.kind().engine_code() != Some(f.error as i32) => Err(format!(
+            "{at}: engine error {}{line}, ours {:?} ({e})",
+            f.error,
+            e.kind().engine_code()
+        )),
+        (None, Err(_)) => Ok(()),
+    }
 }
 
 /// `f32` → `f64` as the engine's hardware does it, NaNs by bits (sign and payload kept,
@@ -268,12 +350,12 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
     match (t, v) {
         ("nil", VariantRef::Nil) => Ok(()),
         ("StringName", VariantRef::StringName(s)) => check_text(d, *s, at),
-        ("Vector2i", VariantRef::Vector2i(x)) => ints(d, &[x.x, x.y], at),
+        ("Vector2i", VariantRef::Vector2i(x)) => ints(d, [x.x, x.y], at),
         ("Rect2i", VariantRef::Rect2i(r)) => {
-            ints(d, &[r.position.x, r.position.y, r.size.x, r.size.y], at)
+            ints(d, [r.position.x, r.position.y, r.size.x, r.size.y], at)
         }
-        ("Vector3i", VariantRef::Vector3i(x)) => ints(d, &[x.x, x.y, x.z], at),
-        ("Vector4i", VariantRef::Vector4i(x)) => ints(d, &[x.x, x.y, x.z, x.w], at),
+        ("Vector3i", VariantRef::Vector3i(x)) => ints(d, [x.x, x.y, x.z], at),
+        ("Vector4i", VariantRef::Vector4i(x)) => ints(d, [x.x, x.y, x.z, x.w], at),
         ("Vector4", VariantRef::Vector4(x)) => {
             let x = x.get();
             reals(d, &[x.x, x.y, x.z, x.w])
@@ -424,27 +506,13 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
         ("PoolByteArray" | "PackedByteArray", VariantRef::PackedByteArray(p)) => {
             expect_eq(p.as_bytes().to_vec(), hex(d.as_str().unwrap()), at)
         }
-        ("PackedInt64Array", VariantRef::PackedInt64Array(p)) => {
-            let want: Vec<String> = d
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_str().unwrap().into())
-                .collect();
-            expect_eq(p.iter().map(|x| x.to_string()).collect(), want, at)
-        }
+        ("PackedInt64Array", VariantRef::PackedInt64Array(p)) => ints(d, p.iter(), at),
         ("PackedFloat64Array", VariantRef::PackedFloat64Array(p)) => {
             reals(d, &p.iter().collect::<Vec<_>>())
         }
         ("PackedVector4Array", VariantRef::PackedVector4Array(p)) => vectors(d, p.iter(), at),
         ("PoolIntArray" | "PackedInt32Array", VariantRef::PackedInt32Array(p)) => {
-            let want: Vec<String> = d
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_str().unwrap().into())
-                .collect();
-            expect_eq(p.iter().map(|x| x.to_string()).collect(), want, at)
+            ints(d, p.iter(), at)
         }
         ("PoolRealArray" | "PackedFloat32Array", VariantRef::PackedFloat32Array(p)) => {
             reals(d, &p.iter().map(widen).collect::<Vec<_>>())
@@ -472,14 +540,19 @@ pub fn check(desc: &Value, v: &VariantRef<'_>, objects: Objects, at: &str) -> Re
     }
 }
 
-fn ints(want: &Value, got: &[i32], at: &str) -> Result<(), String> {
+/// Integers, which the engine's description gives as decimal strings (exact past 2^53).
+fn ints<T: ToString>(
+    want: &Value,
+    got: impl IntoIterator<Item = T>,
+    at: &str,
+) -> Result<(), String> {
     let want: Vec<String> = want
         .as_array()
         .unwrap()
         .iter()
         .map(|x| x.as_str().unwrap().to_owned())
         .collect();
-    expect_eq(got.iter().map(|x| x.to_string()).collect(), want, at)
+    expect_eq(got.into_iter().map(|x| x.to_string()).collect(), want, at)
 }
 
 fn vectors<const N: usize>(

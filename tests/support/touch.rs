@@ -698,19 +698,10 @@ fn full_object<'a>(o: FullObjectRef<'a>, stack: &mut Vec<VariantRef<'a>>) {
     if n > 0 {
         assert!(it.walked().is_none());
     }
-    let mut taken = 0;
-    loop {
-        assert_eq!(
-            (it.len(), it.size_hint()),
-            (n - taken, (n - taken, Some(n - taken)))
-        );
-        let Some(p) = it.next() else { break };
-        let (name, value) = p;
+    drain_exact(&mut it, n, |_, (name, value)| {
         text(name);
         stack.push(value);
-        taken += 1;
-    }
-    assert_eq!(taken, n);
+    });
     assert!(it.walked().is_some());
     assert_eq!(o.try_properties().filter(|p| p.is_ok()).count(), n);
 }
@@ -733,20 +724,12 @@ fn array<'a>(a: ArrayRef<'a>, stack: &mut Vec<VariantRef<'a>>) -> VariantType {
     if n > 0 {
         assert!(it.walked().is_none());
     }
-    let mut taken = 0;
-    loop {
-        assert_eq!(
-            (it.len(), it.size_hint()),
-            (n - taken, (n - taken, Some(n - taken)))
-        );
-        let Some(item) = it.next() else { break };
+    drain_exact(&mut it, n, |taken, item| {
         if samples(n).any(|i| i == taken) {
             picked.push((taken, shallow(&item)));
         }
         stack.push(item);
-        taken += 1;
-    }
-    assert_eq!(taken, n);
+    });
     assert!(it.next().is_none());
     assert!(it.walked().is_some());
     for (i, want) in picked {
@@ -763,6 +746,23 @@ fn array<'a>(a: ArrayRef<'a>, stack: &mut Vec<VariantRef<'a>>) -> VariantType {
         .all(|(t, x)| shallow(&t.expect("validated")) == shallow(&x)));
     assert_eq!(a.try_iter().count(), n);
     ty
+}
+
+/// Takes every item of a validated container's iterator, checking at each step that it says
+/// exactly how many are left (`len` and `size_hint`), and that there were `n`; `each` gets
+/// every item with its index.
+fn drain_exact<I: ExactSizeIterator>(it: &mut I, n: usize, mut each: impl FnMut(usize, I::Item)) {
+    let mut taken = 0;
+    loop {
+        assert_eq!(
+            (it.len(), it.size_hint()),
+            (n - taken, (n - taken, Some(n - taken)))
+        );
+        let Some(item) = it.next() else { break };
+        each(taken, item);
+        taken += 1;
+    }
+    assert_eq!(taken, n);
 }
 
 /// A container's items taken to the end (children skipped, not walked): its `Walked` token.
@@ -804,14 +804,7 @@ fn dict<'a>(d: DictRef<'a>, stack: &mut Vec<VariantRef<'a>>) {
     let (mut lo, mut hi) = (i64::MAX, i64::MIN);
     let mut second = None; // the second key
     let mut it = d.iter();
-    let mut taken = 0;
-    loop {
-        assert_eq!(
-            (it.len(), it.size_hint()),
-            (n - taken, (n - taken, Some(n - taken)))
-        );
-        let Some(entry) = it.next() else { break };
-        let (k, v) = entry;
+    drain_exact(&mut it, n, |taken, (k, v)| {
         if let VariantRef::String(s) | VariantRef::StringName(s) = k {
             longest = longest.max(s.bytes().len());
             if let Some(text) = s.as_str() {
@@ -835,9 +828,7 @@ fn dict<'a>(d: DictRef<'a>, stack: &mut Vec<VariantRef<'a>>) {
         }
         stack.push(k);
         stack.push(v);
-        taken += 1;
-    }
-    assert_eq!(taken, n);
+    });
     assert!(it.walked().is_some());
     // Hand the first entry's value back walked to its end: iteration goes on after it.
     let mut it = d.iter();

@@ -1,0 +1,67 @@
+# Shared by the engine fixture scripts of tests/godot3/ and tests/godot4/ (sourced, not run):
+# running one Godot 3 script and judging its run, and the last step of every one-file
+# fixture script (compare with the committed file under --check, else write it).
+# Sourcing it sets $repo_root and $tmp, a temporary directory removed when the script exits.
+
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+godot="${GODOT3_SERVER:-godot3-server}"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+# Exits unless the Godot 3 runtime is on the PATH (or GODOT3_SERVER names it).
+require_godot3() {
+    if ! command -v "$godot" >/dev/null 2>&1; then
+        echo "error: '$godot' not found (apt-get install -y godot3-server)" >&2
+        exit 1
+    fi
+}
+
+# run_godot3 SCRIPT TAG SECONDS: runs res://SCRIPT of tests/godot3/ with the Godot 3 runtime
+# (the caller sets the script's own environment variables), its stdout and stderr to
+# $tmp/stdout and $tmp/stderr. Fails unless it exits 0 within SECONDS, prints a line starting
+# GDWIRE-TAG-OK, and its stderr has neither GDWIRE-TAG-FAILURE nor a script error.
+run_godot3() {
+    local script="$1" tag="$2" seconds="$3" status=0
+    LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8 \
+        timeout "$seconds" "$godot" --path "$repo_root/tests/godot3" --script "res://$script" \
+        >"$tmp/stdout" 2>"$tmp/stderr" || status=$?
+    if [ "$status" -ne 0 ] || grep -q -e "GDWIRE-$tag-FAILURE" -e '^SCRIPT ERROR' "$tmp/stderr" \
+            || ! grep -q "^GDWIRE-$tag-OK" "$tmp/stdout"; then
+        echo "error: $script failed (exit status $status); fixture left unchanged" >&2
+        tail -n 20 "$tmp/stderr" >&2 || true
+        exit 1
+    fi
+}
+
+# finish_fixture MODE NEW PATH NAME: with MODE --check, fails unless NEW equals the committed
+# file PATH (from the repository root) byte for byte; otherwise copies NEW there.
+finish_fixture() {
+    local mode="$1" new="$2" path="$3" name="$4" root="$repo_root"
+    if [ "$mode" = "--check" ]; then
+        if cmp -s "$new" "$root/$path"; then
+            echo "$name fixture matches the engine"
+            return 0
+        fi
+        echo "error: $path differs from the engine's output" >&2
+        exit 1
+    fi
+    mkdir -p "$(dirname "$root/$path")"
+    cp "$new" "$root/$path"
+    echo "wrote $path ($(wc -l <"$root/$path") rows)"
+}
+
+# godot3_fixture MODE SCRIPT TAG OUT_VAR NAME SECONDS [zero-pads]: the whole of a one-file
+# Godot 3 fixture script. Runs tests/godot3/SCRIPT, which writes its rows to the file the
+# environment variable OUT_VAR names, then finish_fixture on tests/fixtures/godot3/NAME.jsonl.
+# zero-pads: NodePath pad bytes are uninitialised engine memory; zero them first so reruns
+# are byte-identical.
+godot3_fixture() {
+    local mode="$1" script="$2" tag="$3" out_var="$4" name="$5" seconds="$6" pads="${7:-}"
+    require_godot3
+    export "$out_var=$tmp/$name.jsonl"
+    run_godot3 "$script" "$tag" "$seconds"
+    if [ "$pads" = zero-pads ]; then
+        python3 "$repo_root/tests/godot3/zero_pads.py" "$tmp/$name.jsonl" >/dev/null
+    fi
+    finish_fixture "$mode" "$tmp/$name.jsonl" "tests/fixtures/godot3/$name.jsonl" "$name"
+}
