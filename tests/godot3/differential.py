@@ -6,6 +6,8 @@ tests/fixtures/godot3/differential.jsonl, which tests/godot3_differential.rs che
 against.
 
 Usage: python3 tests/godot3/differential.py          (one command; needs godot3-server)
+       python3 tests/godot3/differential.py --check  (regenerates and compares with the
+                                                      committed file; exit 1 if they differ)
        GODOT3_SERVER=/path/to/godot python3 tests/godot3/differential.py
 
 Mutations (seeded, so the same inputs every run): bit flips, truncations, count and length
@@ -90,6 +92,7 @@ def run_engine(cs):
 
 
 def main():
+    check = sys.argv[1:] == ["--check"]
     cs = cases()
     rs = run_engine(cs)
     with open(OUT + ".tmp", "w") as f:
@@ -98,6 +101,13 @@ def main():
             if r["problems"]:
                 line["problems"] = r["problems"]
             f.write(json.dumps(line, sort_keys=False) + "\n")
+    if check:
+        same = open(OUT + ".tmp").read() == open(OUT).read()
+        os.remove(OUT + ".tmp")
+        if not same:
+            sys.exit("%s differs from what the engine gives now" % os.path.relpath(OUT, ROOT))
+        print("%s: %d cases match the engine" % (os.path.relpath(OUT, ROOT), len(cs)))
+        return
     os.replace(OUT + ".tmp", OUT)
     verdicts = {}
     for r in rs:
