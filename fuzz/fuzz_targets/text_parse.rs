@@ -107,7 +107,11 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     if twice != once && !has_unprintable_name(dialect, &once) {
+        // Decoding drops one leading BOM of each string, as the engine's parse_utf8 does, so
+        // a text with several loses one per round: compare with BOMs left out.
+        let without_bom = |t: String| t.replace('\u{feff}', "");
         let (a, b) = (print(dialect, &once), print(dialect, &twice));
+        let (a, b) = (without_bom(a), without_bom(b));
         if dialect.has_typed_dictionaries() && lines(&a) != lines(&b) {
             let (a, b) = (digits_masked(&a), digits_masked(&b));
             assert_eq!(lines(&a), lines(&b), "text round trip is not stable for {input:?}");
