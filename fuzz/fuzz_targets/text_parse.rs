@@ -99,9 +99,10 @@ fuzz_target!(|data: &[u8]| {
     let Some(once) = reread(dialect, &bytes) else { return };
     let Some(twice) = reread(dialect, &once) else {
         // Only a property name the printers write unescaped (as the engine does) may turn
-        // the printed text into text that does not parse.
+        // the printed text into text that does not parse, or a string whose leading BOM the
+        // decoder dropped (as the engine does: e.g. a node path name that becomes empty).
         assert!(
-            has_unprintable_name(dialect, &once),
+            has_unprintable_name(dialect, &once) || print(dialect, &once).contains('\u{feff}'),
             "printed text of parsed text reads back: {input:?}"
         );
         return;
