@@ -1,19 +1,10 @@
 //! The framing rules (prefix byte order, maximum frame size) and the splitter.
 
 use crate::error::{Error, ErrorKind, Expected, Result};
+use crate::length_prefix::{Endian, PREFIX_LEN};
 use crate::read::Decoder;
-use crate::write::Endian;
 
 use super::frames::{Frames, Values};
-
-/// Bytes in a length prefix.
-///
-/// ```
-/// use gdwire::frame::{Framing, PREFIX_LEN};
-/// assert_eq!(Framing::default().prefix(0)?.len(), PREFIX_LEN);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub const PREFIX_LEN: usize = 4;
 
 /// The default maximum frame payload: 8 MiB, the engine's `PacketPeer.encode_buffer_max_size`.
 ///

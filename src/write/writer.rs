@@ -2,8 +2,8 @@
 
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind, Result};
+use crate::length_prefix::Endian;
 use crate::math::Precision;
-use crate::write::prefix::Endian;
 use crate::write::sink::{IntoSink, Sink};
 use crate::write::stack::{OpenContainer, SAVED_FRAMES};
 
