@@ -28,3 +28,23 @@ pub enum Endian {
     /// `File.endian_swap`).
     Big,
 }
+
+impl Endian {
+    /// A prefix holding `len` in this byte order.
+    #[inline]
+    pub(crate) const fn encode(self, len: u32) -> [u8; PREFIX_LEN] {
+        match self {
+            Endian::Little => len.to_le_bytes(),
+            Endian::Big => len.to_be_bytes(),
+        }
+    }
+
+    /// The length a prefix in this byte order holds.
+    #[inline]
+    pub(crate) const fn decode(self, prefix: [u8; PREFIX_LEN]) -> u32 {
+        match self {
+            Endian::Little => u32::from_le_bytes(prefix),
+            Endian::Big => u32::from_be_bytes(prefix),
+        }
+    }
+}

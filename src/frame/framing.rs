@@ -144,10 +144,7 @@ impl Framing {
         let Some(prefix) = buf.first_chunk::<PREFIX_LEN>() else {
             return Ok(None);
         };
-        let len = match self.endian {
-            Endian::Little => u32::from_le_bytes(*prefix),
-            Endian::Big => u32::from_be_bytes(*prefix),
-        };
+        let len = self.endian.decode(*prefix);
         if len as usize > self.max_frame {
             return Err(Error::new(
                 ErrorKind::FrameTooLarge {
@@ -205,11 +202,7 @@ impl Framing {
                 0,
             ));
         }
-        let len = len as u32;
-        Ok(match self.endian {
-            Endian::Little => len.to_le_bytes(),
-            Endian::Big => len.to_be_bytes(),
-        })
+        Ok(self.endian.encode(len as u32))
     }
 
     /// The frames of a complete buffer (a `store_var` file, a captured stream).

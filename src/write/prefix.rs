@@ -42,12 +42,8 @@ impl<S: Sink> Writer<S> {
             if len > MAX_LEN {
                 return Err(self.err(ErrorKind::TooLong { len }));
             }
-            let len = len as u32;
-            let bytes = match endian {
-                Endian::Little => len.to_le_bytes(),
-                Endian::Big => len.to_be_bytes(),
-            };
-            self.sink.patch(self.prefix_at, &bytes)?;
+            self.sink
+                .patch(self.prefix_at, &endian.encode(len as u32))?;
         }
         Ok(())
     }
