@@ -10,16 +10,16 @@ use serde_json::{Map, Value};
 use crate::dialect::Dialect;
 use crate::float_width::narrow;
 use crate::json::float::{parse_f32_special, parse_f64_text};
-use crate::json::names::{name_bytes, parse_container_type, type_by_name, ElemType};
+use crate::json::names::{name_bytes, parse_container_type, type_by_name};
 use crate::json::parse::Parser;
 use crate::json::{JsonError, Options};
 use crate::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
     Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i, WireReals,
 };
-use crate::read::{MathRef, VariantRef};
+use crate::read::{ContainerType, MathRef, VariantRef};
 use crate::variant_type::VariantType;
-use crate::write::{Elem, Sink, Writer};
+use crate::write::{Sink, Writer};
 
 use VariantType as T;
 
@@ -786,19 +786,21 @@ fn typed<'j, S: Sink>(
             if a.len() % 2 != 0 {
                 return msg("Dictionary needs (key, value) pairs in \"args\"");
             }
-            let key = elem(dialect, m.get("key_type"))?;
-            let value = elem(dialect, m.get("value_type"))?;
-            w.dictionary_of(a.len() / 2, elem_of(&key), elem_of(&value))?;
+            let (mut kb, mut vb) = (Vec::new(), Vec::new());
+            let key = elem(dialect, m.get("key_type"), &mut kb)?;
+            let value = elem(dialect, m.get("value_type"), &mut vb)?;
+            w.dictionary_of(a.len() / 2, key, value)?;
             return Ok(frame(a, false, ".args"));
         }
         T::Array | T::TypedArray | T::PackedTypedArray => {
             check_keys(m, &["type", "elem_type", "args"])?;
             let a = args(m)?;
-            let e = elem(dialect, m.get("elem_type"))?;
+            let mut buf = Vec::new();
+            let e = elem(dialect, m.get("elem_type"), &mut buf)?;
             if e.is_none() && ty != T::Array {
                 return msg(format!("{tn} needs \"elem_type\""));
             }
-            w.array_of(ty, a.len(), elem_of(&e))?;
+            w.array_of(ty, a.len(), e)?;
             return Ok(frame(a, false, ".args"));
         }
         T::PackedByteArray => {
@@ -891,26 +893,18 @@ fn parse_hex_str(s: &str) -> Option<Vec<u8>> {
     crate::json::names::parse_hex(s)
 }
 
-fn elem(dialect: Dialect, v: Option<&Value>) -> Result<Option<ElemType>, Fail> {
+/// The element type named by `v`, if any (its name kept in `buf`). `Nil` stays: Godot 4
+/// writes it untyped, as the engine does, and Pandemonium 5 as a TypedArray of element id 0.
+fn elem<'b>(
+    dialect: Dialect,
+    v: Option<&Value>,
+    buf: &'b mut Vec<u8>,
+) -> Result<Option<ContainerType<'b>>, Fail> {
     match v {
         None => Ok(None),
-        Some(v) => match parse_container_type(dialect, v) {
+        Some(v) => match parse_container_type(dialect, v, buf) {
             Some(e) => Ok(Some(e)),
             None => msg(format!("invalid container element type {}", shown(v))),
         },
     }
-}
-
-/// The writer's element type. `Nil` stays: Godot 4 writes it untyped, as the engine does,
-/// and Pandemonium 5 as a TypedArray of element id 0.
-fn elem_of(e: &Option<ElemType>) -> Option<Elem<'_>> {
-    Some(match e.as_ref()? {
-        // "Object" names the class, as in the engine.
-        ElemType::Builtin(T::Object) => Elem::Class(b"Object"),
-        ElemType::Builtin(ty) => Elem::Builtin(*ty),
-        ElemType::BuiltinObject => Elem::Builtin(T::Object),
-        ElemType::RawId(id) => Elem::RawId(*id),
-        ElemType::Class(c) => Elem::Class(c),
-        ElemType::Script(p) => Elem::Script(p),
-    })
 }

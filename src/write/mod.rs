@@ -41,8 +41,6 @@ mod writer;
 
 pub use crate::length_prefix::Endian;
 pub use container_type::ContainerTypeSpec;
-#[cfg(feature = "alloc")]
-pub(crate) use container_type::Elem;
 pub use math::Real;
 #[cfg(feature = "alloc")]
 pub(crate) use node_path::split_node_path;
