@@ -8,7 +8,6 @@ use core::cell::Cell;
 use serde_json::{Map, Value};
 
 use crate::dialect::Dialect;
-use crate::float_width::narrow;
 use crate::json::float::{parse_f32_special, parse_f64_text};
 use crate::json::names::{name_bytes, parse_container_type, type_by_name};
 use crate::json::parse::Parser;
@@ -17,7 +16,7 @@ use crate::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
     Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i, WireReals,
 };
-use crate::read::{ContainerType, MathRef, VariantRef};
+use crate::read::ContainerType;
 use crate::variant_type::VariantType;
 use crate::write::{Sink, Writer};
 
@@ -475,12 +474,10 @@ fn write_math<S: Sink>(
         y: c[i + 1],
         z: c[i + 2],
     };
-    let mut buf = [0u8; 128];
     macro_rules! put {
-        ($variant:ident, $value:expr) => {{
-            let raw = wire_bytes(&$value, p, &mut buf);
-            w.value(&VariantRef::$variant(MathRef::new(raw)))?
-        }};
+        ($variant:ident, $value:expr) => {
+            w.leaf(|w| w.put_reals(T::$variant, &$value, p))?
+        };
     }
     match ty {
         T::Vector2 => put!(Vector2, Vector2::from_wire(c)),
@@ -502,67 +499,6 @@ fn write_math<S: Sink>(
         _ => put!(Projection, Projection::from_wire(c)),
     }
     Ok(())
-}
-
-/// `v`'s components in wire order as `p`-wide little-endian reals (exact: single-precision
-/// components were parsed as `f32` values).
-fn wire_bytes<'b, R: WireReals>(v: &R, p: Precision, buf: &'b mut [u8; 128]) -> &'b [u8] {
-    let mut comps = [0.0f64; 16];
-    v.to_wire(&mut comps[..R::COUNT]);
-    for (c, out) in comps[..R::COUNT].iter().zip(buf.chunks_exact_mut(p.size())) {
-        match p {
-            Precision::Single => out.copy_from_slice(&narrow(*c).to_le_bytes()),
-            Precision::Double => out.copy_from_slice(&c.to_le_bytes()),
-        }
-    }
-    &buf[..R::COUNT * p.size()]
-}
-
-/// Wire bytes built outside `w` (written with [`Writer::raw`], which validates them).
-struct Raw {
-    dialect: Dialect,
-    buf: Vec<u8>,
-}
-
-impl Raw {
-    fn new(dialect: Dialect) -> Raw {
-        Raw {
-            dialect,
-            buf: Vec::new(),
-        }
-    }
-    fn u32(&mut self, v: u32) {
-        self.buf.extend_from_slice(&v.to_le_bytes());
-    }
-    fn header(&mut self, ty: VariantType, flags: u32) -> Result<(), Fail> {
-        match self.dialect.wire_id(ty) {
-            Some(id) => {
-                self.u32(id as u32 | flags);
-                Ok(())
-            }
-            None => msg(format!("{ty} is not a type of {}", self.dialect)),
-        }
-    }
-    fn count(&mut self, n: usize) -> Result<(), Fail> {
-        match u32::try_from(n) {
-            Ok(n) if n <= i32::MAX as u32 => {
-                self.u32(n);
-                Ok(())
-            }
-            _ => msg("too many items"),
-        }
-    }
-    fn str_block(&mut self, s: &[u8]) -> Result<(), Fail> {
-        self.count(s.len())?;
-        self.buf.extend_from_slice(s);
-        self.pad();
-        Ok(())
-    }
-    fn pad(&mut self) {
-        while self.buf.len() % 4 != 0 {
-            self.buf.push(0);
-        }
-    }
 }
 
 /// Writes one JSON value's wire form up to its items; returns the items still to write.
@@ -663,10 +599,7 @@ fn typed<'j, S: Sink>(
             let Some(bytes) = m.get("hex").and_then(Value::as_str).and_then(parse_hex_str) else {
                 return msg(format!("{tn} object form needs \"hex\""));
             };
-            let mut raw = Raw::new(dialect);
-            raw.header(ty, 0)?;
-            raw.str_block(&bytes)?;
-            w.raw(&raw.buf)?;
+            w.text_bytes(ty, &bytes)?;
         }
         T::Vector2
         | T::Rect2
@@ -742,17 +675,7 @@ fn typed<'j, S: Sink>(
                 Some(Value::Bool(b)) => *b,
                 Some(_) => return msg("\"absolute\" must be a bool"),
             };
-            let mut raw = Raw::new(dialect);
-            raw.header(T::NodePath, 0)?;
-            raw.count(names.len())?;
-            let n = raw.buf.len() - 4;
-            raw.buf[n + 3] |= 0x80; // new-format bit on the name count
-            raw.count(subnames.len())?;
-            raw.u32(absolute as u32);
-            for part in names.iter().chain(&subnames) {
-                raw.str_block(part)?;
-            }
-            w.raw(&raw.buf)?;
+            w.node_path_bytes(absolute, &names, &subnames)?;
         }
         T::Rid => {
             check_keys(m, &["type", "id"])?;
@@ -773,12 +696,7 @@ fn typed<'j, S: Sink>(
             let Some(name) = name else {
                 return msg("Signal \"name\" must be a string");
             };
-            let mut raw = Raw::new(dialect);
-            raw.header(T::Signal, 0)?;
-            raw.str_block(&name)?;
-            raw.buf
-                .extend_from_slice(&u64_string(m, "id")?.unwrap_or(0).to_le_bytes());
-            w.raw(&raw.buf)?;
+            w.signal_bytes(&name, u64_string(m, "id")?.unwrap_or(0))?;
         }
         T::Dictionary => {
             check_keys(m, &["type", "key_type", "value_type", "args"])?;
@@ -825,18 +743,11 @@ fn typed<'j, S: Sink>(
         }
         T::PackedStringArray => {
             check_keys(m, &["type", "args"])?;
-            let a = args(m)?;
-            let mut raw = Raw::new(dialect);
-            raw.header(T::PackedStringArray, 0)?;
-            raw.count(a.len())?;
-            for item in a {
-                let Some(mut s) = name_bytes(item) else {
-                    return msg("PackedStringArray args must be strings");
-                };
-                s.push(0); // the engine's terminator, counted in the length
-                raw.str_block(&s)?;
-            }
-            w.raw(&raw.buf)?;
+            let items = args(m)?.iter().map(name_bytes).collect::<Option<Vec<_>>>();
+            let Some(items) = items else {
+                return msg("PackedStringArray args must be strings");
+            };
+            w.packed_string_bytes(&items)?;
         }
         T::PackedVector2Array | T::PackedVector3Array | T::PackedVector4Array => {
             check_keys(m, &["type", "args", "precision"])?;
@@ -849,16 +760,12 @@ fn typed<'j, S: Sink>(
             };
             multiple_of(a, n, tn)?;
             let c = reals(a, p == Precision::Single, engine)?;
-            // A writer of its own: the precision is the JSON's, not `w`'s.
-            let mut buf = Vec::new();
-            let mut t = Writer::new(&mut buf, dialect).with_precision(p);
+            // The precision is the JSON's, not `w`'s.
             match n {
-                2 => t.packed_vector2::<f64, _>(chunks::<2, f64>(&c))?,
-                3 => t.packed_vector3::<f64, _>(chunks::<3, f64>(&c))?,
-                _ => t.packed_vector4::<f64, _>(chunks::<4, f64>(&c))?,
+                2 => w.packed_reals_in::<f64, 2, _>(ty, chunks::<2, f64>(&c), p)?,
+                3 => w.packed_reals_in::<f64, 3, _>(ty, chunks::<3, f64>(&c), p)?,
+                _ => w.packed_reals_in::<f64, 4, _>(ty, chunks::<4, f64>(&c), p)?,
             }
-            t.finish()?;
-            w.raw(&buf)?;
         }
         T::PackedColorArray => {
             check_keys(m, &["type", "args"])?;

@@ -429,7 +429,37 @@ impl<S: Sink> Writer<S> {
         I::IntoIter: ExactSizeIterator,
     {
         let p = self.precision();
+        self.packed_reals_in::<R, N, I>(ty, items, p)
+    }
+
+    /// A packed vector array in precision `p` rather than the writer's (input that carries
+    /// its own, like JSON's `"precision"`); single where the dialect has no 64-bit flag.
+    pub(crate) fn packed_reals_in<R: Real, const N: usize, I>(
+        &mut self,
+        ty: VariantType,
+        items: I,
+        p: Precision,
+    ) -> Result<()>
+    where
+        I: IntoIterator,
+        I::Item: Borrow<[R; N]>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let p = self.precision_of(p);
         self.leaf(|w| w.put_packed_reals::<R, N, I>(ty, items, p))
+    }
+
+    /// A PackedStringArray of byte strings, each checked for this dialect's reader (the
+    /// engine's terminating NUL is added).
+    pub(crate) fn packed_string_bytes<B: AsRef<[u8]>>(&mut self, items: &[B]) -> Result<()> {
+        self.leaf(|w| {
+            let n = w.count(items.len())?;
+            w.header_u32(T::PackedStringArray, 0, n)?;
+            for s in items {
+                w.packed_string(s.as_ref(), true)?;
+            }
+            Ok(())
+        })
     }
 
     pub(crate) fn put_packed_reals<R: Real, const N: usize, I>(

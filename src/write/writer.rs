@@ -195,8 +195,13 @@ impl<S: Sink> Writer<S> {
     /// assert_eq!(w.precision(), Precision::Single); // Godot 3 has no 64-bit math
     /// ```
     pub fn precision(&self) -> Precision {
+        self.precision_of(self.precision)
+    }
+
+    /// What precision `p` becomes in this dialect: single where it has no 64-bit flag.
+    pub(crate) fn precision_of(&self, p: Precision) -> Precision {
         if self.dialect.math_follows_flag_64() {
-            self.precision
+            p
         } else {
             Precision::Single
         }
