@@ -58,6 +58,7 @@ pub mod header;
 #[cfg(feature = "json")]
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub mod json;
+mod length_prefix;
 pub mod math;
 #[cfg(any(feature = "glam", feature = "mint"))]
 mod math_ext;

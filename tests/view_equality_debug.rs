@@ -122,3 +122,44 @@ fn debug_of_an_unvalidated_view_shows_the_error_and_stays_balanced() {
         "an undecodable item makes a container unequal, even to itself"
     );
 }
+
+/// JSON and text of a walker's `Begin` view (items not validated yet) equal those of the
+/// decoded view, and an undecodable item inside is an error, not output.
+#[test]
+fn json_and_text_of_an_unvalidated_view() {
+    fn begin(bytes: &[u8]) -> VariantRef<'_> {
+        let dec = Decoder::new(Dialect::GODOT_4);
+        let Some(Ok(Event::Begin(v))) = Walker::new(dec, bytes).next() else {
+            panic!("no Begin event")
+        };
+        v
+    }
+    let dec = Decoder::new(Dialect::GODOT_4);
+    // {"a": [1, {}], "b": []} in Godot 4 (`var_to_bytes`).
+    let good = hex(
+        "1b000000 02000000 04000000 01000000 61000000 1c000000 02000000 02000000 01000000 \
+         1b000000 00000000 04000000 01000000 62000000 1c000000 00000000",
+    );
+    let decoded = dec.decode_exact(&good).unwrap();
+    assert_eq!(
+        gdwire::text::to_text(Dialect::GODOT_4, &begin(&good)).unwrap(),
+        gdwire::text::to_text(Dialect::GODOT_4, &decoded).unwrap()
+    );
+    #[cfg(feature = "json")]
+    assert_eq!(
+        gdwire::json::to_json_string(Dialect::GODOT_4, &begin(&good)).unwrap(),
+        gdwire::json::to_json_string(Dialect::GODOT_4, &decoded).unwrap()
+    );
+    // {"k": [1, <a String whose byte 0xff is not UTF-8>]}: met only inside the walk.
+    let bad = hex(
+        "1b000000 01000000 04000000 01000000 6b000000 1c000000 02000000 02000000 01000000 \
+         04000000 01000000 ff000000",
+    );
+    assert!(dec.decode(&bad).is_err());
+    assert!(gdwire::text::to_text(Dialect::GODOT_4, &begin(&bad)).is_err());
+    #[cfg(feature = "json")]
+    assert!(matches!(
+        gdwire::json::to_json_string(Dialect::GODOT_4, &begin(&bad)),
+        Err(gdwire::json::JsonError::Read(_))
+    ));
+}

@@ -4,7 +4,8 @@ use alloc::vec::Vec;
 
 use crate::error::{Error, Result};
 
-use super::framing::{Framing, Split, PREFIX_LEN};
+use super::framing::{Framing, Split};
+use crate::length_prefix::PREFIX_LEN;
 
 /// Bytes asked of each read when the next frame's size is not known yet.
 const DEFAULT_READ_SIZE: usize = 64 * 1024;

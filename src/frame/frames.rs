@@ -3,7 +3,8 @@
 use crate::error::Result;
 use crate::read::{Decoder, VariantRef};
 
-use super::framing::{Framing, Split, PREFIX_LEN};
+use super::framing::{Framing, Split};
+use crate::length_prefix::PREFIX_LEN;
 
 /// One frame of a buffer.
 ///

@@ -1,19 +1,10 @@
 //! The framing rules (prefix byte order, maximum frame size) and the splitter.
 
 use crate::error::{Error, ErrorKind, Expected, Result};
+use crate::length_prefix::{Endian, PREFIX_LEN};
 use crate::read::Decoder;
-use crate::write::Endian;
 
 use super::frames::{Frames, Values};
-
-/// Bytes in a length prefix.
-///
-/// ```
-/// use gdwire::frame::{Framing, PREFIX_LEN};
-/// assert_eq!(Framing::default().prefix(0)?.len(), PREFIX_LEN);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub const PREFIX_LEN: usize = 4;
 
 /// The default maximum frame payload: 8 MiB, the engine's `PacketPeer.encode_buffer_max_size`.
 ///
@@ -153,10 +144,7 @@ impl Framing {
         let Some(prefix) = buf.first_chunk::<PREFIX_LEN>() else {
             return Ok(None);
         };
-        let len = match self.endian {
-            Endian::Little => u32::from_le_bytes(*prefix),
-            Endian::Big => u32::from_be_bytes(*prefix),
-        };
+        let len = self.endian.decode(*prefix);
         if len as usize > self.max_frame {
             return Err(Error::new(
                 ErrorKind::FrameTooLarge {
@@ -214,11 +202,7 @@ impl Framing {
                 0,
             ));
         }
-        let len = len as u32;
-        Ok(match self.endian {
-            Endian::Little => len.to_le_bytes(),
-            Endian::Big => len.to_be_bytes(),
-        })
+        Ok(self.endian.encode(len as u32))
     }
 
     /// The frames of a complete buffer (a `store_var` file, a captured stream).

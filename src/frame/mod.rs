@@ -33,13 +33,14 @@ mod framing;
 #[cfg(feature = "std")]
 mod writer;
 
+pub use crate::length_prefix::PREFIX_LEN;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use buffer::FrameBuffer;
 pub use frames::{Frame, Frames, Values};
-pub use framing::{Framing, Split, DEFAULT_MAX_FRAME, PREFIX_LEN};
+pub use framing::{Framing, Split, DEFAULT_MAX_FRAME};
 #[cfg(feature = "std")]
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub use writer::FrameWriter;
 
-pub use crate::write::Endian;
+pub use crate::length_prefix::Endian;

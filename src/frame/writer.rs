@@ -8,7 +8,8 @@ use crate::error::Result;
 use crate::read::VariantRef;
 use crate::write::Writer;
 
-use super::framing::{Framing, PREFIX_LEN};
+use super::framing::Framing;
+use crate::length_prefix::PREFIX_LEN;
 
 /// Writes length-prefixed values to an [`std::io::Write`]: the bytes of
 /// `FileAccess.store_var` (a save file) or `StreamPeer.put_var` (a TCP stream). Each value is

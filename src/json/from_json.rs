@@ -8,18 +8,17 @@ use core::cell::Cell;
 use serde_json::{Map, Value};
 
 use crate::dialect::Dialect;
-use crate::float_width::narrow;
 use crate::json::float::{parse_f32_special, parse_f64_text};
-use crate::json::names::{name_bytes, parse_container_type, type_by_name, ElemType};
+use crate::json::names::{name_bytes, parse_container_type, type_by_name};
 use crate::json::parse::Parser;
 use crate::json::{JsonError, Options};
 use crate::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
     Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i, WireReals,
 };
-use crate::read::{MathRef, VariantRef};
+use crate::read::ContainerType;
 use crate::variant_type::VariantType;
-use crate::write::{Elem, Sink, Writer};
+use crate::write::{Sink, Writer};
 
 use VariantType as T;
 
@@ -475,12 +474,10 @@ fn write_math<S: Sink>(
         y: c[i + 1],
         z: c[i + 2],
     };
-    let mut buf = [0u8; 128];
     macro_rules! put {
-        ($variant:ident, $value:expr) => {{
-            let raw = wire_bytes(&$value, p, &mut buf);
-            w.value(&VariantRef::$variant(MathRef::new(raw)))?
-        }};
+        ($variant:ident, $value:expr) => {
+            w.leaf(|w| w.put_reals(T::$variant, &$value, p))?
+        };
     }
     match ty {
         T::Vector2 => put!(Vector2, Vector2::from_wire(c)),
@@ -502,67 +499,6 @@ fn write_math<S: Sink>(
         _ => put!(Projection, Projection::from_wire(c)),
     }
     Ok(())
-}
-
-/// `v`'s components in wire order as `p`-wide little-endian reals (exact: single-precision
-/// components were parsed as `f32` values).
-fn wire_bytes<'b, R: WireReals>(v: &R, p: Precision, buf: &'b mut [u8; 128]) -> &'b [u8] {
-    let mut comps = [0.0f64; 16];
-    v.to_wire(&mut comps[..R::COUNT]);
-    for (c, out) in comps[..R::COUNT].iter().zip(buf.chunks_exact_mut(p.size())) {
-        match p {
-            Precision::Single => out.copy_from_slice(&narrow(*c).to_le_bytes()),
-            Precision::Double => out.copy_from_slice(&c.to_le_bytes()),
-        }
-    }
-    &buf[..R::COUNT * p.size()]
-}
-
-/// Wire bytes built outside `w` (written with [`Writer::raw`], which validates them).
-struct Raw {
-    dialect: Dialect,
-    buf: Vec<u8>,
-}
-
-impl Raw {
-    fn new(dialect: Dialect) -> Raw {
-        Raw {
-            dialect,
-            buf: Vec::new(),
-        }
-    }
-    fn u32(&mut self, v: u32) {
-        self.buf.extend_from_slice(&v.to_le_bytes());
-    }
-    fn header(&mut self, ty: VariantType, flags: u32) -> Result<(), Fail> {
-        match self.dialect.wire_id(ty) {
-            Some(id) => {
-                self.u32(id as u32 | flags);
-                Ok(())
-            }
-            None => msg(format!("{ty} is not a type of {}", self.dialect)),
-        }
-    }
-    fn count(&mut self, n: usize) -> Result<(), Fail> {
-        match u32::try_from(n) {
-            Ok(n) if n <= i32::MAX as u32 => {
-                self.u32(n);
-                Ok(())
-            }
-            _ => msg("too many items"),
-        }
-    }
-    fn str_block(&mut self, s: &[u8]) -> Result<(), Fail> {
-        self.count(s.len())?;
-        self.buf.extend_from_slice(s);
-        self.pad();
-        Ok(())
-    }
-    fn pad(&mut self) {
-        while self.buf.len() % 4 != 0 {
-            self.buf.push(0);
-        }
-    }
 }
 
 /// Writes one JSON value's wire form up to its items; returns the items still to write.
@@ -663,10 +599,7 @@ fn typed<'j, S: Sink>(
             let Some(bytes) = m.get("hex").and_then(Value::as_str).and_then(parse_hex_str) else {
                 return msg(format!("{tn} object form needs \"hex\""));
             };
-            let mut raw = Raw::new(dialect);
-            raw.header(ty, 0)?;
-            raw.str_block(&bytes)?;
-            w.raw(&raw.buf)?;
+            w.text_bytes(ty, &bytes)?;
         }
         T::Vector2
         | T::Rect2
@@ -742,17 +675,7 @@ fn typed<'j, S: Sink>(
                 Some(Value::Bool(b)) => *b,
                 Some(_) => return msg("\"absolute\" must be a bool"),
             };
-            let mut raw = Raw::new(dialect);
-            raw.header(T::NodePath, 0)?;
-            raw.count(names.len())?;
-            let n = raw.buf.len() - 4;
-            raw.buf[n + 3] |= 0x80; // new-format bit on the name count
-            raw.count(subnames.len())?;
-            raw.u32(absolute as u32);
-            for part in names.iter().chain(&subnames) {
-                raw.str_block(part)?;
-            }
-            w.raw(&raw.buf)?;
+            w.node_path_bytes(absolute, &names, &subnames)?;
         }
         T::Rid => {
             check_keys(m, &["type", "id"])?;
@@ -773,12 +696,7 @@ fn typed<'j, S: Sink>(
             let Some(name) = name else {
                 return msg("Signal \"name\" must be a string");
             };
-            let mut raw = Raw::new(dialect);
-            raw.header(T::Signal, 0)?;
-            raw.str_block(&name)?;
-            raw.buf
-                .extend_from_slice(&u64_string(m, "id")?.unwrap_or(0).to_le_bytes());
-            w.raw(&raw.buf)?;
+            w.signal_bytes(&name, u64_string(m, "id")?.unwrap_or(0))?;
         }
         T::Dictionary => {
             check_keys(m, &["type", "key_type", "value_type", "args"])?;
@@ -786,19 +704,21 @@ fn typed<'j, S: Sink>(
             if a.len() % 2 != 0 {
                 return msg("Dictionary needs (key, value) pairs in \"args\"");
             }
-            let key = elem(dialect, m.get("key_type"))?;
-            let value = elem(dialect, m.get("value_type"))?;
-            w.dictionary_of(a.len() / 2, elem_of(&key), elem_of(&value))?;
+            let (mut kb, mut vb) = (Vec::new(), Vec::new());
+            let key = elem(dialect, m.get("key_type"), &mut kb)?;
+            let value = elem(dialect, m.get("value_type"), &mut vb)?;
+            w.dictionary_of(a.len() / 2, key, value)?;
             return Ok(frame(a, false, ".args"));
         }
         T::Array | T::TypedArray | T::PackedTypedArray => {
             check_keys(m, &["type", "elem_type", "args"])?;
             let a = args(m)?;
-            let e = elem(dialect, m.get("elem_type"))?;
+            let mut buf = Vec::new();
+            let e = elem(dialect, m.get("elem_type"), &mut buf)?;
             if e.is_none() && ty != T::Array {
                 return msg(format!("{tn} needs \"elem_type\""));
             }
-            w.array_of(ty, a.len(), elem_of(&e))?;
+            w.array_of(ty, a.len(), e)?;
             return Ok(frame(a, false, ".args"));
         }
         T::PackedByteArray => {
@@ -823,18 +743,11 @@ fn typed<'j, S: Sink>(
         }
         T::PackedStringArray => {
             check_keys(m, &["type", "args"])?;
-            let a = args(m)?;
-            let mut raw = Raw::new(dialect);
-            raw.header(T::PackedStringArray, 0)?;
-            raw.count(a.len())?;
-            for item in a {
-                let Some(mut s) = name_bytes(item) else {
-                    return msg("PackedStringArray args must be strings");
-                };
-                s.push(0); // the engine's terminator, counted in the length
-                raw.str_block(&s)?;
-            }
-            w.raw(&raw.buf)?;
+            let items = args(m)?.iter().map(name_bytes).collect::<Option<Vec<_>>>();
+            let Some(items) = items else {
+                return msg("PackedStringArray args must be strings");
+            };
+            w.packed_string_bytes(&items)?;
         }
         T::PackedVector2Array | T::PackedVector3Array | T::PackedVector4Array => {
             check_keys(m, &["type", "args", "precision"])?;
@@ -847,16 +760,12 @@ fn typed<'j, S: Sink>(
             };
             multiple_of(a, n, tn)?;
             let c = reals(a, p == Precision::Single, engine)?;
-            // A writer of its own: the precision is the JSON's, not `w`'s.
-            let mut buf = Vec::new();
-            let mut t = Writer::new(&mut buf, dialect).with_precision(p);
+            // The precision is the JSON's, not `w`'s.
             match n {
-                2 => t.packed_vector2::<f64, _>(chunks::<2, f64>(&c))?,
-                3 => t.packed_vector3::<f64, _>(chunks::<3, f64>(&c))?,
-                _ => t.packed_vector4::<f64, _>(chunks::<4, f64>(&c))?,
+                2 => w.packed_reals_in::<f64, 2, _>(ty, chunks::<2, f64>(&c), p)?,
+                3 => w.packed_reals_in::<f64, 3, _>(ty, chunks::<3, f64>(&c), p)?,
+                _ => w.packed_reals_in::<f64, 4, _>(ty, chunks::<4, f64>(&c), p)?,
             }
-            t.finish()?;
-            w.raw(&buf)?;
         }
         T::PackedColorArray => {
             check_keys(m, &["type", "args"])?;
@@ -891,26 +800,18 @@ fn parse_hex_str(s: &str) -> Option<Vec<u8>> {
     crate::json::names::parse_hex(s)
 }
 
-fn elem(dialect: Dialect, v: Option<&Value>) -> Result<Option<ElemType>, Fail> {
+/// The element type named by `v`, if any (its name kept in `buf`). `Nil` stays: Godot 4
+/// writes it untyped, as the engine does, and Pandemonium 5 as a TypedArray of element id 0.
+fn elem<'b>(
+    dialect: Dialect,
+    v: Option<&Value>,
+    buf: &'b mut Vec<u8>,
+) -> Result<Option<ContainerType<'b>>, Fail> {
     match v {
         None => Ok(None),
-        Some(v) => match parse_container_type(dialect, v) {
+        Some(v) => match parse_container_type(dialect, v, buf) {
             Some(e) => Ok(Some(e)),
             None => msg(format!("invalid container element type {}", shown(v))),
         },
     }
-}
-
-/// The writer's element type. `Nil` stays: Godot 4 writes it untyped, as the engine does,
-/// and Pandemonium 5 as a TypedArray of element id 0.
-fn elem_of(e: &Option<ElemType>) -> Option<Elem<'_>> {
-    Some(match e.as_ref()? {
-        // "Object" names the class, as in the engine.
-        ElemType::Builtin(T::Object) => Elem::Class(b"Object"),
-        ElemType::Builtin(ty) => Elem::Builtin(*ty),
-        ElemType::BuiltinObject => Elem::Builtin(T::Object),
-        ElemType::RawId(id) => Elem::RawId(*id),
-        ElemType::Class(c) => Elem::Class(c),
-        ElemType::Script(p) => Elem::Script(p),
-    })
 }

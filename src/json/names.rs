@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 use crate::dialect::Dialect;
-use crate::read::ContainerType;
+use crate::read::{ContainerType, StrRef};
 use crate::variant_type::VariantType;
 
 /// The logical type named `name` in `dialect`: the dialect's own spelling (`PoolIntArray`,
@@ -121,17 +121,6 @@ pub(crate) fn write_container_type<W: Write>(
     }
 }
 
-/// A container element type read from JSON (owned, so it can outlive the JSON borrow).
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum ElemType {
-    Builtin(VariantType),
-    /// `Object` sent as a builtin id (Godot 4 BUILTIN kind; Pandemonium's object-as-id flag).
-    BuiltinObject,
-    RawId(u32),
-    Class(Vec<u8>),
-    Script(Vec<u8>),
-}
-
 /// Text bytes from a JSON string or `{"hex": "…"}`.
 pub(crate) fn name_bytes(v: &serde_json::Value) -> Option<Vec<u8>> {
     match v {
@@ -141,30 +130,55 @@ pub(crate) fn name_bytes(v: &serde_json::Value) -> Option<Vec<u8>> {
     }
 }
 
-/// Reads a container element type (the inverse of [`write_container_type`]).
-pub(crate) fn parse_container_type(dialect: Dialect, v: &serde_json::Value) -> Option<ElemType> {
+/// Reads a container element type (the inverse of [`write_container_type`]); its name, if
+/// any, is kept in `buf`. `"Object"` names the class, as in the engine; `{"builtin":
+/// "Object"}` is `Object` as a builtin id.
+pub(crate) fn parse_container_type<'b>(
+    dialect: Dialect,
+    v: &serde_json::Value,
+    buf: &'b mut Vec<u8>,
+) -> Option<ContainerType<'b>> {
     use serde_json::Value;
-    match v {
-        Value::String(s) => Some(if s == "Object" {
-            ElemType::Class(s.as_bytes().to_vec())
-        } else if let Some(ty) = type_by_name(dialect, s) {
-            ElemType::Builtin(ty)
-        } else if s.starts_with("res://") {
-            ElemType::Script(s.as_bytes().to_vec())
-        } else {
-            ElemType::Class(s.as_bytes().to_vec())
-        }),
+    enum Named {
+        Class,
+        Script,
+    }
+    let (named, bytes) = match v {
+        Value::String(s) => {
+            if s != "Object" {
+                if let Some(ty) = type_by_name(dialect, s) {
+                    return Some(ContainerType::Builtin(ty));
+                }
+            }
+            let named = if s != "Object" && s.starts_with("res://") {
+                Named::Script
+            } else {
+                Named::Class
+            };
+            (named, s.as_bytes().to_vec())
+        }
         Value::Object(m) if m.len() == 1 => {
             let (k, v) = m.iter().next()?;
             match k.as_str() {
-                "builtin" if v.as_str() == Some("Object") => Some(ElemType::BuiltinObject),
-                "builtin" => type_by_name(dialect, v.as_str()?).map(ElemType::Builtin),
-                "id" => Some(ElemType::RawId(u32::try_from(v.as_u64()?).ok()?)),
-                "class" => Some(ElemType::Class(name_bytes(v)?)),
-                "script" => Some(ElemType::Script(name_bytes(v)?)),
-                _ => None,
+                "builtin" if v.as_str() == Some("Object") => {
+                    return Some(ContainerType::Builtin(VariantType::Object))
+                }
+                "builtin" => return type_by_name(dialect, v.as_str()?).map(ContainerType::Builtin),
+                "id" => {
+                    let id = u32::try_from(v.as_u64()?).ok()?;
+                    return Some(ContainerType::UnknownBuiltin(id));
+                }
+                "class" => (Named::Class, name_bytes(v)?),
+                "script" => (Named::Script, name_bytes(v)?),
+                _ => return None,
             }
         }
-        _ => None,
-    }
+        _ => return None,
+    };
+    *buf = bytes;
+    let name = StrRef::new(buf, dialect.text_rules());
+    Some(match named {
+        Named::Class => ContainerType::ClassName(name),
+        Named::Script => ContainerType::Script(name),
+    })
 }

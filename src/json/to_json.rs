@@ -5,22 +5,27 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use crate::dialect::Dialect;
+use crate::error::{Error, ErrorKind, Result as ReadResult};
 use crate::json::float::{write_f32, write_f64, write_f64_text};
 use crate::json::names::{
     type_by_name, write_bytes_name, write_container_type, write_hex, write_prefixed_str, write_str,
 };
 use crate::json::JsonError;
 use crate::math::{Precision, WireReals};
-use crate::read::{
-    ArrayIter, ArrayKind, NodePathRef, ObjectRef, PropertyIter, StrRef, VariantRef, Walked,
-};
+use crate::read::decoder::Decoder;
+use crate::read::head::{read_head, Next};
+use crate::read::input::string_block;
+use crate::read::quick_leaf;
+use crate::read::skip::{traverse, Visit};
+use crate::read::{ArrayKind, NodePathRef, ObjectRef, StrRef, VariantRef};
 use crate::variant_type::VariantType;
 
 /// Writes `value` as one JSON document (no newline) in the `JSON.from_native` convention of
 /// Godot 4.4+, with this crate's lossless additions (see the [module docs](crate::json)).
 ///
-/// Type names are `dialect`'s own (`PoolIntArray`, `Transform` in Godot 3). The walk keeps
-/// its own stack, so any nesting the decoder accepted is written without deep recursion.
+/// Type names are `dialect`'s own (`PoolIntArray`, `Transform` in Godot 3). Containers are
+/// written in one pass over their bytes (the reader's traversal), so any nesting the decoder
+/// accepted is written without deep recursion.
 ///
 /// ```
 /// use gdwire::{from_bytes, json, Dialect};
@@ -37,28 +42,25 @@ pub fn write_json<W: Write>(
     dialect: Dialect,
     value: &VariantRef<'_>,
 ) -> Result<(), JsonError> {
-    let mut stack: Vec<Open<'_>> = Vec::new();
-    let mut next = Some(*value);
-    loop {
-        if let Some(v) = next.take() {
-            if let Some(frame) = head(out, dialect, &v)? {
-                stack.push(frame);
-            }
-        }
-        let Some(top) = stack.last_mut() else {
-            return Ok(());
-        };
-        match top.next_item(out)? {
-            Some(v) => next = Some(v),
-            None => {
-                out.write_str(top.close)?;
-                let walked = top.items.walked();
-                stack.pop();
-                if let Some(parent) = stack.last_mut() {
-                    parent.items.resume(walked);
-                }
-            }
-        }
+    let Some(items) = value.items() else {
+        head(out, dialect, value)?;
+        return Ok(());
+    };
+    // A container is written in one pass over its bytes by the reader's traversal; a view
+    // not validated yet (a walker's) is checked as it is read, like its iterators would.
+    let mut visit = Json {
+        out,
+        dialect,
+        open: Vec::new(),
+        first: true,
+        named: false,
+        validate: !items.checked,
+        failed: None,
+    };
+    let depth = items.depth.saturating_sub(1);
+    match traverse(&items.dec, items.data, items.header, depth, &mut visit) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(visit.failed.take().unwrap_or(JsonError::Read(e))),
     }
 }
 
@@ -76,70 +78,98 @@ pub fn to_json_string(dialect: Dialect, value: &VariantRef<'_>) -> Result<String
     Ok(out)
 }
 
-/// Dictionaries are walked as keys and values one at a time, and every walked child is handed
-/// back to its parent iterator (`resume`), so the walk stays linear on deep input.
-enum Items<'a> {
-    Array(ArrayIter<'a>),
-    Props(PropertyIter<'a>),
-}
-
-impl<'a> Items<'a> {
-    fn walked(&self) -> Option<Walked<'a>> {
-        match self {
-            Items::Array(it) => it.walked(),
-            Items::Props(it) => it.walked(),
-        }
-    }
-
-    fn resume(&mut self, child: Option<Walked<'a>>) {
-        if let Some(child) = child {
-            match self {
-                Items::Array(it) => it.resume(child),
-                Items::Props(it) => it.resume(child),
-            };
-        }
-    }
-}
-
-struct Open<'a> {
-    items: Items<'a>,
+/// The JSON writer on the reader's traversal, which hands over each value and property name
+/// in wire order; on top it keeps what JSON needs: each open container's closing text and
+/// the items it still owes.
+struct Json<'w, W> {
+    out: &'w mut W,
+    dialect: Dialect,
+    open: Vec<(&'static str, u32)>,
+    /// The next item is the first of the innermost open container (no comma before it).
     first: bool,
-    close: &'static str,
+    /// A property name was just written; its value follows without a comma.
+    named: bool,
+    validate: bool,
+    /// The output's error, carried out of the traversal (which stops on any error).
+    failed: Option<JsonError>,
 }
 
-impl<'a> Open<'a> {
-    fn new(items: Items<'a>, close: &'static str) -> Open<'a> {
-        Open {
-            items,
-            first: true,
-            close,
+impl<W: Write> Json<'_, W> {
+    /// The comma before an item, unless it is the first or a property's value.
+    fn separator(&mut self) -> Result<(), JsonError> {
+        if core::mem::take(&mut self.named) {
+            return Ok(());
+        }
+        if !core::mem::take(&mut self.first) {
+            self.out.write_char(',')?;
+        }
+        Ok(())
+    }
+
+    /// An item is complete: its container owes one less, and closes when it owes none.
+    fn item_done(&mut self) -> Result<(), JsonError> {
+        while let Some((close, left)) = self.open.last_mut() {
+            *left -= 1;
+            if *left > 0 {
+                break;
+            }
+            self.out.write_str(close)?;
+            self.open.pop();
+        }
+        Ok(())
+    }
+
+    fn put(&mut self, v: &VariantRef<'_>, next: Next) -> Result<(), JsonError> {
+        self.separator()?;
+        let close = head(self.out, self.dialect, v)?;
+        match (next, close) {
+            (Next::Nest { values, .. }, Some(close)) if values > 0 => {
+                self.open.push((close, values));
+                self.first = true;
+                Ok(())
+            }
+            (_, close) => {
+                self.out.write_str(close.unwrap_or_default())?;
+                self.item_done()
+            }
         }
     }
 
-    /// Writes the separator (and a property's name) before the next item and returns it.
-    fn next_item<W: Write>(&mut self, out: &mut W) -> Result<Option<VariantRef<'a>>, JsonError> {
-        let item = match &mut self.items {
-            Items::Array(it) => it.try_next().transpose()?,
-            Items::Props(it) => match it.try_next().transpose()? {
-                Some((name, v)) => {
-                    if !self.first {
-                        out.write_char(',')?;
-                    }
-                    self.first = false;
-                    write_bytes_name(out, name.raw())?;
-                    out.write_char(',')?;
-                    return Ok(Some(v));
-                }
-                None => None,
-            },
+    /// Keeps the output's error for [`write_json`] and stops the traversal.
+    fn fail<T>(&mut self, r: Result<T, JsonError>, pos: usize) -> Result<T, Error> {
+        r.map_err(|e| {
+            self.failed = Some(e);
+            // Never seen: `write_json` returns the kept error instead.
+            Error::new(ErrorKind::InvalidText, pos)
+        })
+    }
+}
+
+impl<'a, W: Write> Visit<'a> for Json<'_, W> {
+    #[inline]
+    fn value(&mut self, dec: &Decoder, data: &'a [u8], pos: usize, depth: u32) -> ReadResult<Next> {
+        let (v, next) = match quick_leaf(dec, data, pos, self.validate) {
+            Some((v, end)) => (v, Next::Leaf(end)),
+            None => read_head(dec, data, pos, depth, self.validate)?,
         };
-        if item.is_some() {
-            if !self.first {
-                out.write_char(',')?;
-            }
-            self.first = false;
-        }
-        Ok(item)
+        let r = self.put(&v, next);
+        self.fail(r, pos)?;
+        Ok(next)
+    }
+
+    fn name(&mut self, dec: &Decoder, data: &'a [u8], pos: usize) -> ReadResult<usize> {
+        let (name, end) = string_block(data, pos, dec.dialect().text_rules(), self.validate)?;
+        let r = self.separator().and_then(|()| {
+            write_bytes_name(self.out, name.raw())?;
+            Ok(self.out.write_char(',')?)
+        });
+        self.fail(r, pos)?;
+        self.named = true;
+        Ok(end)
+    }
+
+    fn validates(&self) -> bool {
+        self.validate
     }
 }
 
@@ -297,12 +327,12 @@ fn packed_open<W: Write>(
     Ok(())
 }
 
-/// Writes a value's JSON up to its items; returns the items still to write, if any.
-fn head<'a, W: Write>(
+/// Writes a value's JSON up to its items; for a container, returns the text that closes it.
+fn head<W: Write>(
     out: &mut W,
     dialect: Dialect,
-    v: &VariantRef<'a>,
-) -> Result<Option<Open<'a>>, JsonError> {
+    v: &VariantRef<'_>,
+) -> Result<Option<&'static str>, JsonError> {
     use VariantRef as V;
     use VariantType as T;
     match *v {
@@ -401,7 +431,7 @@ fn head<'a, W: Write>(
                 }
             }
             out.write_str(",\"props\":[")?;
-            return Ok(Some(Open::new(Items::Props(obj.properties()), "]}")));
+            return Ok(Some("]}"));
         }
         V::Callable => out.write_str("{\"type\":\"Callable\"}")?,
         V::Signal(s) => {
@@ -420,12 +450,12 @@ fn head<'a, W: Write>(
                 write_container_type(out, dialect, &t)?;
             }
             out.write_str(",\"args\":[")?;
-            return Ok(Some(Open::new(Items::Array(d.keys_and_values()), "]}")));
+            return Ok(Some("]}"));
         }
         V::Array(a) => {
             if a.kind() == ArrayKind::Array && a.element_type().is_none() {
                 out.write_char('[')?;
-                return Ok(Some(Open::new(Items::Array(a.iter()), "]")));
+                return Ok(Some("]"));
             }
             open_typed(out, dialect.type_name(a.variant_type()))?;
             if let Some(t) = a.element_type() {
@@ -433,7 +463,7 @@ fn head<'a, W: Write>(
                 write_container_type(out, dialect, &t)?;
             }
             out.write_str(",\"args\":[")?;
-            return Ok(Some(Open::new(Items::Array(a.iter()), "]}")));
+            return Ok(Some("]}"));
         }
         V::PackedByteArray(p) => {
             packed_open(out, dialect, T::PackedByteArray, None)?;

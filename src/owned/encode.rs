@@ -10,8 +10,9 @@ use crate::owned::parts::{ElementType, Object, PackedVectors};
 use crate::owned::tree::{Ev, Events};
 use crate::owned::Variant;
 use crate::read::{ArrayKind, MAX_DEPTH};
+use crate::read::{ContainerType, StrRef};
 use crate::variant_type::VariantType;
-use crate::write::{put_i32s, CountingSink, Elem, Sink, Writer};
+use crate::write::{put_i32s, CountingSink, Sink, Writer};
 
 use VariantType as T;
 
@@ -239,12 +240,14 @@ impl<S: Sink> Writer<S> {
     }
 }
 
-fn elem(t: &ElementType) -> Elem<'_> {
+fn elem(t: &ElementType) -> ContainerType<'_> {
+    // Only the bytes are written (and checked by the writer for its dialect).
+    let text = |raw| StrRef::new(raw, crate::TextRules::Godot3);
     match t {
-        ElementType::Builtin(ty) => Elem::Builtin(*ty),
-        ElementType::UnknownBuiltin(id) => Elem::RawId(*id),
-        ElementType::ClassName(s) => Elem::Class(s.raw()),
-        ElementType::Script(s) => Elem::Script(s.raw()),
+        ElementType::Builtin(ty) => ContainerType::Builtin(*ty),
+        ElementType::UnknownBuiltin(id) => ContainerType::UnknownBuiltin(*id),
+        ElementType::ClassName(s) => ContainerType::ClassName(text(s.raw())),
+        ElementType::Script(s) => ContainerType::Script(text(s.raw())),
     }
 }
 

@@ -5,8 +5,8 @@
 //! the next item. Writing text visits a dictionary's containers out of wire order (its
 //! entries are collected and sorted first) and compares its keys, so the same containers
 //! would be skipped again at every enclosing level: O(n × depth). [`Ends::build`] walks an
-//! outermost dictionary once, handing every walked child back to its parent (`resume`), and
-//! records each container's end (`Walked`) under its pre-order number. [`Items`] then hands a
+//! outermost dictionary once (the reader's traversal) and records each container's end
+//! (`Walked`) under its pre-order number. [`Items`] then hands a
 //! container child's recorded end to `resume` as soon as the child is handed out: moving past
 //! it costs nothing, however it is visited later, or not at all. Outside dictionaries, items
 //! have no numbers and the writer hands walked children back itself.
@@ -17,7 +17,12 @@
 
 use alloc::vec::Vec;
 
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
+use crate::read::decoder::Decoder;
+use crate::read::head::{read_head, Next};
+use crate::read::input::string_block;
+use crate::read::quick_leaf;
+use crate::read::skip::{traverse, Visit};
 use crate::read::{ArrayIter, ObjectRef, PropertyIter, StrRef, VariantRef, Walked};
 use crate::text::{check_depth, TextError};
 
@@ -40,8 +45,9 @@ struct Span<'a> {
 /// (a container takes at least 8 bytes on the wire).
 pub(crate) struct Ends<'a> {
     spans: Vec<Span<'a>>,
-    /// The walk's open containers (kept between walks: no allocation per dictionary).
-    stack: Vec<(Iter<'a>, usize)>,
+    /// The walk's open containers: number, items still owed, where their items start (kept
+    /// between walks: no allocation per dictionary).
+    open: Vec<(usize, u32, usize)>,
     /// The root's own items, numbered, as the walk met them (so that the root's items need
     /// not be iterated a second time).
     pub(crate) root_items: Vec<Node<'a>>,
@@ -74,14 +80,6 @@ pub(crate) fn children<'a>(v: &VariantRef<'a>) -> Option<Iter<'a>> {
 }
 
 impl<'a> Iter<'a> {
-    #[inline]
-    fn next(&mut self) -> Option<Result<(Option<StrRef<'a>>, VariantRef<'a>), Error>> {
-        Some(match self {
-            Iter::Seq(it) => it.try_next()?.map(|v| (None, v)),
-            Iter::Props(it) => it.try_next()?.map(|(name, v)| (Some(name), v)),
-        })
-    }
-
     fn walked(&self) -> Option<Walked<'a>> {
         match self {
             Iter::Seq(it) => it.walked(),
@@ -102,66 +100,133 @@ impl<'a> Ends<'a> {
     pub(crate) fn new() -> Ends<'a> {
         Ends {
             spans: Vec::new(),
-            stack: Vec::new(),
+            open: Vec::new(),
             root_items: Vec::new(),
         }
     }
 
-    /// Walks `root` once (linear: every walked child is handed back to its parent) and
-    /// records where each container in it ends, `root` numbered 0, replacing what was
-    /// recorded (the memory is reused). Refuses nesting deeper than the text writer's limit,
-    /// as writing would; `depth` is `root`'s.
+    /// Walks `root` once (the reader's traversal, `read/skip.rs`: linear) and records where
+    /// each container in it ends, `root` numbered 0, replacing what was recorded (the memory
+    /// is reused). Refuses nesting deeper than the text writer's limit, as writing would;
+    /// `depth` is `root`'s.
     pub(crate) fn build(&mut self, root: &VariantRef<'a>, depth: u32) -> Result<(), TextError> {
-        let (spans, stack) = (&mut self.spans, &mut self.stack);
-        spans.clear();
-        stack.clear();
+        self.spans.clear();
+        self.open.clear();
         self.root_items.clear();
-        let Some(items) = children(root) else {
+        let Some(items) = root.items().filter(|_| is_container(root)) else {
             return Ok(());
         };
-        let open = |spans: &mut Vec<Span<'a>>| {
-            spans.push(Span { end: None, size: 1 });
-            spans.len() - 1
+        let mut visit = Record {
+            ends: self,
+            root: items.depth.saturating_sub(1),
+            depth,
+            // A view not validated yet (a walker's) is checked as it is read.
+            validate: !items.checked,
+            failed: None,
         };
-        stack.push((items, open(spans)));
-        while let Some((items, _)) = stack.last_mut() {
-            match items.next() {
-                Some(item) => {
-                    let (_, v) = item?;
-                    // The item's depth: the root's plus the containers around it below.
-                    let level = stack.len();
-                    check_depth(depth.saturating_add(level as u32))?;
-                    let mut id = None;
-                    if let Some(inner) = children(&v) {
-                        let number = open(spans);
-                        stack.push((inner, number));
-                        id = Some(number);
-                    }
-                    if level == 1 {
-                        self.root_items.push(Node { v, id });
-                    }
-                }
-                None => {
-                    let Some((done, id)) = stack.pop() else {
-                        break;
-                    };
-                    let end = done.walked();
-                    let size = spans.len() - id;
-                    if let Some(span) = spans.get_mut(id) {
-                        *span = Span { end, size };
-                    }
-                    if let (Some((parent, _)), Some(end)) = (stack.last_mut(), end) {
-                        parent.resume(end);
-                    }
-                }
-            }
+        match traverse(&items.dec, items.data, items.header, visit.root, &mut visit) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(visit.failed.take().unwrap_or(TextError::Decode(e))),
         }
-        Ok(())
     }
 
     /// Where container `id` ends, if recorded.
     pub(crate) fn end(&self, id: usize) -> Option<Walked<'a>> {
         self.spans.get(id)?.end
+    }
+}
+
+/// The visitor of [`Ends::build`]: numbers each container as the traversal meets it and
+/// records its end once its last item is done.
+struct Record<'e, 'a> {
+    ends: &'e mut Ends<'a>,
+    /// The root container's decode depth (the traversal's numbering).
+    root: u32,
+    /// The root's depth for the text writer's limit.
+    depth: u32,
+    validate: bool,
+    /// The depth error, carried out of the traversal (which stops on any error).
+    failed: Option<TextError>,
+}
+
+impl<'a> Record<'_, 'a> {
+    /// Container `id`, whose items start at `origin`, ends at `end`.
+    fn close(&mut self, dec: &Decoder, data: &'a [u8], id: usize, origin: usize, end: usize) {
+        let size = self.ends.spans.len() - id;
+        let walked = Walked {
+            data,
+            dec: *dec,
+            origin,
+            end,
+        };
+        if let Some(span) = self.ends.spans.get_mut(id) {
+            *span = Span {
+                end: Some(walked),
+                size,
+            };
+        }
+    }
+
+    /// An item ending at `end` is done: close every container it completes.
+    fn item_done(&mut self, dec: &Decoder, data: &'a [u8], end: usize) {
+        while let Some((id, left, origin)) = self.ends.open.last_mut() {
+            *left -= 1;
+            if *left > 0 {
+                break;
+            }
+            let (id, origin) = (*id, *origin);
+            self.ends.open.pop();
+            self.close(dec, data, id, origin, end);
+        }
+    }
+}
+
+impl<'a> Visit<'a> for Record<'_, 'a> {
+    fn value(
+        &mut self,
+        dec: &Decoder,
+        data: &'a [u8],
+        pos: usize,
+        depth: u32,
+    ) -> Result<Next, Error> {
+        // The item's depth: the root's plus the containers around it below.
+        let level = depth - self.root;
+        if let Err(e) = check_depth(self.depth.saturating_add(level)) {
+            self.failed = Some(e);
+            // Never seen: `build` returns the kept error instead.
+            return Err(Error::new(ErrorKind::TooDeep { limit: 0 }, pos));
+        }
+        let (v, next) = match quick_leaf(dec, data, pos, self.validate) {
+            Some((v, end)) => (v, Next::Leaf(end)),
+            None => read_head(dec, data, pos, depth, self.validate)?,
+        };
+        let id = is_container(&v).then(|| {
+            self.ends.spans.push(Span { end: None, size: 1 });
+            self.ends.spans.len() - 1
+        });
+        if level == 1 {
+            self.ends.root_items.push(Node { v, id });
+        }
+        match (next, id) {
+            (Next::Nest { body, values, .. }, Some(id)) if values > 0 => {
+                self.ends.open.push((id, values, body));
+            }
+            (Next::Nest { body, .. }, Some(id)) => {
+                self.close(dec, data, id, body, body);
+                self.item_done(dec, data, body);
+            }
+            (Next::Nest { body, .. }, None) => self.item_done(dec, data, body),
+            (Next::Leaf(end), _) => self.item_done(dec, data, end),
+        }
+        Ok(next)
+    }
+
+    fn name(&mut self, dec: &Decoder, data: &'a [u8], pos: usize) -> Result<usize, Error> {
+        Ok(string_block(data, pos, dec.dialect().text_rules(), self.validate)?.1)
+    }
+
+    fn validates(&self) -> bool {
+        self.validate
     }
 }
 

@@ -2,8 +2,9 @@
 
 use crate::error::{ErrorKind, Result};
 use crate::header::{Header, FLAG_OBJECT_AS_ID};
+use crate::read::ContainerType;
 use crate::variant_type::VariantType;
-use crate::write::container_type::{ContainerTypeSpec, Elem};
+use crate::write::container_type::ContainerTypeSpec;
 use crate::write::sink::Sink;
 use crate::write::writer::Writer;
 
@@ -80,7 +81,7 @@ impl<S: Sink> Writer<S> {
         len: usize,
         spec: ContainerTypeSpec,
     ) -> Result<()> {
-        self.array_of(pm, len, Elem::from_spec(spec))
+        self.array_of(pm, len, spec.resolve())
     }
 
     /// Starts an Array (`preferred`: `Array`, `TypedArray` or `PackedTypedArray`) whose element
@@ -90,7 +91,7 @@ impl<S: Sink> Writer<S> {
         &mut self,
         preferred: VariantType,
         len: usize,
-        elem: Option<Elem<'_>>,
+        elem: Option<ContainerType<'_>>,
     ) -> Result<()> {
         self.guard(|w| {
             let depth = w.item()?;
@@ -105,7 +106,7 @@ impl<S: Sink> Writer<S> {
         &mut self,
         preferred: VariantType,
         n: u32,
-        elem: Option<Elem<'_>>,
+        elem: Option<ContainerType<'_>>,
     ) -> Result<()> {
         let d = self.dialect;
         if let Some(elem) = elem {
@@ -127,23 +128,30 @@ impl<S: Sink> Writer<S> {
     }
 
     /// Pandemonium 5 TypedArray / PackedTypedArray head (docs/wire-format.md §4.12).
-    pub(super) fn pm_typed_head(&mut self, ty: VariantType, n: u32, elem: Elem<'_>) -> Result<()> {
+    pub(super) fn pm_typed_head(
+        &mut self,
+        ty: VariantType,
+        n: u32,
+        elem: ContainerType<'_>,
+    ) -> Result<()> {
         let object =
             self.dialect
                 .wire_id(T::Object)
                 .ok_or_else(|| self.err(ErrorKind::Unsupported(T::Object)))? as u32;
         match elem {
-            Elem::Class(name) if self.full_objects => {
+            ContainerType::ClassName(name) if self.full_objects => {
                 self.header(ty, 0)?;
                 self.u32(object)?;
                 self.header(T::StringName, 0)?;
-                self.str_block(name)?;
+                self.str_block(name.raw())?;
             }
-            Elem::Builtin(T::Object) | Elem::Class(_) | Elem::Script(_) => {
+            ContainerType::Builtin(T::Object)
+            | ContainerType::ClassName(_)
+            | ContainerType::Script(_) => {
                 self.header(ty, FLAG_OBJECT_AS_ID)?;
                 self.u32(object)?;
             }
-            Elem::Builtin(t) => {
+            ContainerType::Builtin(t) => {
                 let id = self
                     .dialect
                     .wire_id(t)
@@ -151,7 +159,7 @@ impl<S: Sink> Writer<S> {
                 self.header(ty, 0)?;
                 self.u32(id as u32)?;
             }
-            Elem::RawId(id) => {
+            ContainerType::UnknownBuiltin(id) => {
                 self.header(ty, 0)?;
                 self.u32(id)?;
             }

@@ -1,8 +1,9 @@
 //! Element types of typed containers and their wire type blocks.
 
+use crate::dialect::TextRules;
 use crate::error::{ErrorKind, Result};
 use crate::header::ContainerKind;
-use crate::read::ContainerType;
+use crate::read::{ContainerType, StrRef};
 use crate::variant_type::VariantType;
 use crate::write::sink::Sink;
 use crate::write::writer::Writer;
@@ -36,33 +37,18 @@ pub enum ContainerTypeSpec<'s> {
     Script(&'s str),
 }
 
-/// A container element type as written (from a spec or from a view).
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Elem<'s> {
-    Builtin(VariantType),
-    /// A Pandemonium 5 element id that is not a type of the dialect, written as is.
-    RawId(u32),
-    Class(&'s [u8]),
-    Script(&'s [u8]),
-}
-
-impl<'s> Elem<'s> {
-    pub(super) fn from_spec(spec: ContainerTypeSpec<'s>) -> Option<Elem<'s>> {
-        match spec {
+impl<'s> ContainerTypeSpec<'s> {
+    /// The element type this spec asks for, as the reader would see it: `None` for untyped;
+    /// `Builtin(Object)` is the class `"Object"`, as the engine writes `Array[Object]`.
+    pub(super) fn resolve(self) -> Option<ContainerType<'s>> {
+        // The spec's names are `&str`, valid under either rule; only the bytes are written.
+        let text = |s: &'s str| StrRef::new(s.as_bytes(), TextRules::Strict);
+        match self {
             ContainerTypeSpec::Builtin(T::Nil) => None,
-            ContainerTypeSpec::Builtin(T::Object) => Some(Elem::Class(b"Object")),
-            ContainerTypeSpec::Builtin(ty) => Some(Elem::Builtin(ty)),
-            ContainerTypeSpec::ClassName(name) => Some(Elem::Class(name.as_bytes())),
-            ContainerTypeSpec::Script(path) => Some(Elem::Script(path.as_bytes())),
-        }
-    }
-
-    pub(super) fn from_view(t: ContainerType<'s>) -> Elem<'s> {
-        match t {
-            ContainerType::Builtin(ty) => Elem::Builtin(ty),
-            ContainerType::UnknownBuiltin(id) => Elem::RawId(id),
-            ContainerType::ClassName(s) => Elem::Class(s.raw()),
-            ContainerType::Script(s) => Elem::Script(s.raw()),
+            ContainerTypeSpec::Builtin(T::Object) => Some(ContainerType::ClassName(text("Object"))),
+            ContainerTypeSpec::Builtin(ty) => Some(ContainerType::Builtin(ty)),
+            ContainerTypeSpec::ClassName(name) => Some(ContainerType::ClassName(text(name))),
+            ContainerTypeSpec::Script(path) => Some(ContainerType::Script(text(path))),
         }
     }
 }
@@ -78,7 +64,7 @@ pub(super) enum Block<'s> {
 impl<S: Sink> Writer<S> {
     pub(super) fn type_block<'e>(
         &self,
-        elem: Option<Elem<'e>>,
+        elem: Option<ContainerType<'e>>,
     ) -> Result<(ContainerKind, Block<'e>)> {
         let Some(elem) = elem else {
             return Ok((ContainerKind::None, Block::None));
@@ -86,23 +72,26 @@ impl<S: Sink> Writer<S> {
         Ok(match elem {
             // A builtin Nil element type means untyped to the engine (`set_typed` is skipped
             // for it), so its encoder writes no type block (docs/wire-format.md §4.10).
-            Elem::Builtin(T::Nil) => (ContainerKind::None, Block::None),
-            Elem::Builtin(ty) => {
+            ContainerType::Builtin(T::Nil) => (ContainerKind::None, Block::None),
+            ContainerType::Builtin(ty) => {
                 let id = self
                     .dialect
                     .wire_id(ty)
                     .ok_or_else(|| self.err(ErrorKind::Unsupported(ty)))?;
                 (ContainerKind::Builtin, Block::Id(id as u32))
             }
-            Elem::RawId(id) => {
+            ContainerType::UnknownBuiltin(id) => {
                 if id >= self.dialect.variant_max() as u32 {
                     let id = id as i32;
                     return Err(self.err(ErrorKind::InvalidContainerType { id }));
                 }
                 (ContainerKind::Builtin, Block::Id(id))
             }
-            Elem::Class(name) if self.full_objects => (ContainerKind::ClassName, Block::Str(name)),
-            Elem::Script(path) if self.full_objects => {
+            ContainerType::ClassName(name) if self.full_objects => {
+                (ContainerKind::ClassName, Block::Str(name.raw()))
+            }
+            ContainerType::Script(path) if self.full_objects => {
+                let path = path.raw();
                 // The engine loads the script with objects allowed and rejects anything but a
                 // res:// path (the reader does too): refuse to write what cannot be read.
                 if !path.starts_with(b"res://") {
@@ -110,7 +99,7 @@ impl<S: Sink> Writer<S> {
                 }
                 (ContainerKind::Script, Block::Str(path))
             }
-            Elem::Class(_) | Elem::Script(_) => {
+            ContainerType::ClassName(_) | ContainerType::Script(_) => {
                 (ContainerKind::ClassName, Block::Str(ENCODED_OBJECT_AS_ID))
             }
         })

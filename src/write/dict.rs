@@ -2,8 +2,9 @@
 
 use crate::error::Result;
 use crate::header::Header;
+use crate::read::ContainerType;
 use crate::variant_type::VariantType;
-use crate::write::container_type::{ContainerTypeSpec, Elem};
+use crate::write::container_type::ContainerTypeSpec;
 use crate::write::sink::Sink;
 use crate::write::writer::Writer;
 
@@ -54,7 +55,7 @@ impl<S: Sink> Writer<S> {
         key: ContainerTypeSpec<'_>,
         value: ContainerTypeSpec<'_>,
     ) -> Result<()> {
-        self.dictionary_of(len, Elem::from_spec(key), Elem::from_spec(value))
+        self.dictionary_of(len, key.resolve(), value.resolve())
     }
 
     /// Starts a Dictionary whose sides may be typed with what [`ContainerTypeSpec`] cannot
@@ -62,8 +63,8 @@ impl<S: Sink> Writer<S> {
     pub(crate) fn dictionary_of(
         &mut self,
         len: usize,
-        key: Option<Elem<'_>>,
-        value: Option<Elem<'_>>,
+        key: Option<ContainerType<'_>>,
+        value: Option<ContainerType<'_>>,
     ) -> Result<()> {
         self.guard(|w| {
             let depth = w.item()?;
@@ -76,8 +77,8 @@ impl<S: Sink> Writer<S> {
     pub(crate) fn dict_head(
         &mut self,
         n: u32,
-        key: Option<Elem<'_>>,
-        value: Option<Elem<'_>>,
+        key: Option<ContainerType<'_>>,
+        value: Option<ContainerType<'_>>,
     ) -> Result<()> {
         if self.dialect.has_typed_dictionaries() && (key.is_some() || value.is_some()) {
             let (kk, kb) = self.type_block(key)?;

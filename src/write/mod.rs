@@ -39,15 +39,13 @@ mod text;
 mod value;
 mod writer;
 
+pub use crate::length_prefix::Endian;
 pub use container_type::ContainerTypeSpec;
-#[cfg(feature = "alloc")]
-pub(crate) use container_type::Elem;
 pub use math::Real;
 #[cfg(feature = "alloc")]
 pub(crate) use node_path::split_node_path;
 #[cfg(feature = "alloc")]
 pub(crate) use packed::put_i32s;
-pub use prefix::Endian;
 pub use sink::{CountingSink, IntoSink, Sink, SliceSink};
 pub use stack::MAX_OPEN_CONTAINERS;
 pub use writer::Writer;

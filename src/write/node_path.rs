@@ -78,6 +78,24 @@ impl<S: Sink> Writer<S> {
         })
     }
 
+    /// A NodePath from its parts as raw bytes, each checked for this dialect's reader.
+    pub(crate) fn node_path_bytes<B: AsRef<[u8]>>(
+        &mut self,
+        absolute: bool,
+        names: &[B],
+        subnames: &[B],
+    ) -> Result<()> {
+        self.leaf(|w| {
+            let n = w.count(names.len())?;
+            let s = w.count(subnames.len())?;
+            w.node_path_head(n, s, absolute)?;
+            for part in names.iter().chain(subnames) {
+                w.str_block(part.as_ref())?;
+            }
+            Ok(())
+        })
+    }
+
     pub(crate) fn node_path_head(
         &mut self,
         names: u32,

@@ -117,6 +117,15 @@ impl<S: Sink> Writer<S> {
         })
     }
 
+    /// A Signal whose name is raw bytes, checked for this dialect's reader.
+    pub(crate) fn signal_bytes(&mut self, name: &[u8], object_id: u64) -> Result<()> {
+        self.leaf(|w| {
+            w.header(T::Signal, 0)?;
+            w.str_block(name)?;
+            w.u64(object_id)
+        })
+    }
+
     pub(crate) fn put_object_id(&mut self, id: u64) -> Result<()> {
         if id == 0 {
             return self.header(T::Nil, 0);

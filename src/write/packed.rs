@@ -207,7 +207,7 @@ impl<S: Sink> Writer<S> {
         I::Item: Borrow<[R; 2]>,
         I::IntoIter: ExactSizeIterator,
     {
-        self.packed_reals(T::PackedVector2Array, items)
+        self.packed_reals_in(T::PackedVector2Array, items, self.precision())
     }
 
     /// A PackedVector3Array from `[x, y, z]` items, written with the writer's precision.
@@ -227,7 +227,7 @@ impl<S: Sink> Writer<S> {
         I::Item: Borrow<[R; 3]>,
         I::IntoIter: ExactSizeIterator,
     {
-        self.packed_reals(T::PackedVector3Array, items)
+        self.packed_reals_in(T::PackedVector3Array, items, self.precision())
     }
 
     /// A PackedVector4Array (Godot 4.3+, Pandemonium 3.8+ `PoolVector4Array`), written with
@@ -248,7 +248,7 @@ impl<S: Sink> Writer<S> {
         I::Item: Borrow<[R; 4]>,
         I::IntoIter: ExactSizeIterator,
     {
-        self.packed_reals(T::PackedVector4Array, items)
+        self.packed_reals_in(T::PackedVector4Array, items, self.precision())
     }
 
     /// A PackedColorArray from `[r, g, b, a]` items; always `f32`.
@@ -418,18 +418,34 @@ impl<S: Sink> Writer<S> {
         Ok(())
     }
 
-    pub(super) fn packed_reals<R: Real, const N: usize, I>(
+    /// A packed vector array in precision `p`: the writer's, or that of input that carries
+    /// its own (JSON's `"precision"`); single where the dialect has no 64-bit flag.
+    pub(crate) fn packed_reals_in<R: Real, const N: usize, I>(
         &mut self,
         ty: VariantType,
         items: I,
+        p: Precision,
     ) -> Result<()>
     where
         I: IntoIterator,
         I::Item: Borrow<[R; N]>,
         I::IntoIter: ExactSizeIterator,
     {
-        let p = self.precision();
+        let p = self.precision_of(p);
         self.leaf(|w| w.put_packed_reals::<R, N, I>(ty, items, p))
+    }
+
+    /// A PackedStringArray of byte strings, each checked for this dialect's reader (the
+    /// engine's terminating NUL is added).
+    pub(crate) fn packed_string_bytes<B: AsRef<[u8]>>(&mut self, items: &[B]) -> Result<()> {
+        self.leaf(|w| {
+            let n = w.count(items.len())?;
+            w.header_u32(T::PackedStringArray, 0, n)?;
+            for s in items {
+                w.packed_string(s.as_ref(), true)?;
+            }
+            Ok(())
+        })
     }
 
     pub(crate) fn put_packed_reals<R: Real, const N: usize, I>(

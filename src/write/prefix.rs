@@ -1,28 +1,10 @@
 //! The optional `u32` length prefix before the value (docs/wire-format.md §6).
 
 use crate::error::{ErrorKind, Result};
+use crate::length_prefix::Endian;
 use crate::write::primitives::MAX_LEN;
 use crate::write::sink::Sink;
 use crate::write::writer::Writer;
-
-/// Byte order of a length prefix (the payload is always little-endian).
-///
-/// ```
-/// use gdwire::frame::Framing;
-/// use gdwire::write::Endian;
-/// assert_eq!(Framing::new(Endian::Big).prefix(8)?, [0, 0, 0, 8]);
-/// assert_eq!(Framing::new(Endian::Little).prefix(8)?, [8, 0, 0, 0]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Endian {
-    /// Little-endian: the engine's default, and always for `PacketPeerStream`.
-    #[default]
-    Little,
-    /// Big-endian: `StreamPeer.big_endian = true`, `FileAccess.big_endian = true` (Godot 3
-    /// `File.endian_swap`).
-    Big,
-}
 
 impl<S: Sink> Writer<S> {
     /// Precedes the value with its `u32` length in `endian` order, as `StreamPeer.put_var`,
@@ -60,12 +42,8 @@ impl<S: Sink> Writer<S> {
             if len > MAX_LEN {
                 return Err(self.err(ErrorKind::TooLong { len }));
             }
-            let len = len as u32;
-            let bytes = match endian {
-                Endian::Little => len.to_le_bytes(),
-                Endian::Big => len.to_be_bytes(),
-            };
-            self.sink.patch(self.prefix_at, &bytes)?;
+            self.sink
+                .patch(self.prefix_at, &endian.encode(len as u32))?;
         }
         Ok(())
     }

@@ -97,7 +97,7 @@ impl<S: Sink> Writer<S> {
 
     /// One complete value that is not a container.
     #[inline]
-    pub(super) fn leaf(&mut self, f: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
+    pub(crate) fn leaf(&mut self, f: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
         self.guard(|w| {
             w.item()?;
             f(w)

@@ -38,11 +38,16 @@ impl<S: Sink> Writer<S> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn string_bytes(&mut self, s: &[u8]) -> Result<()> {
+        self.text_bytes(T::String, s)
+    }
+
+    /// A String or StringName (`ty`) from raw bytes, checked as [`Writer::string_bytes`] says.
+    pub(crate) fn text_bytes(&mut self, ty: VariantType, s: &[u8]) -> Result<()> {
         self.leaf(|w| {
             if !crate::read::text_is_valid(s, w.dialect.text_rules()) {
                 return Err(w.err(ErrorKind::InvalidText));
             }
-            w.text_item(T::String, s)
+            w.text_item(ty, s)
         })
     }
 

@@ -8,7 +8,6 @@ use crate::read::quick_leaf;
 use crate::read::skip::{traverse, Visit};
 use crate::read::{ArrayKind, ObjectRef, VariantRef, MAX_DEPTH};
 use crate::variant_type::VariantType;
-use crate::write::container_type::Elem;
 use crate::write::copy::canonical_end;
 use crate::write::sink::Sink;
 use crate::write::writer::Writer;
@@ -141,13 +140,13 @@ impl<S: Sink> Writer<S> {
             }
             V::Dictionary(d) => {
                 let n = self.count(d.len())?;
-                let key = d.key_type().map(Elem::from_view);
-                let value = d.value_type().map(Elem::from_view);
+                let key = d.key_type();
+                let value = d.value_type();
                 self.dict_head(n, key, value)?;
             }
             V::Array(a) => {
                 let n = self.count(a.len())?;
-                let elem = a.element_type().map(Elem::from_view);
+                let elem = a.element_type();
                 let preferred = match a.kind() {
                     ArrayKind::Array => T::Array,
                     ArrayKind::TypedArray => T::TypedArray,

@@ -2,8 +2,8 @@
 
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind, Result};
+use crate::length_prefix::Endian;
 use crate::math::Precision;
-use crate::write::prefix::Endian;
 use crate::write::sink::{IntoSink, Sink};
 use crate::write::stack::{OpenContainer, SAVED_FRAMES};
 
@@ -210,8 +210,13 @@ impl<S: Sink> Writer<S> {
     /// assert_eq!(w.precision(), Precision::Single); // Godot 3 has no 64-bit math
     /// ```
     pub fn precision(&self) -> Precision {
+        self.precision_of(self.precision)
+    }
+
+    /// What precision `p` becomes in this dialect: single where it has no 64-bit flag.
+    pub(crate) fn precision_of(&self, p: Precision) -> Precision {
         if self.dialect.math_follows_flag_64() {
-            self.precision
+            p
         } else {
             Precision::Single
         }

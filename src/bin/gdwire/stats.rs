@@ -68,7 +68,6 @@ impl Totals {
     }
 }
 
-/// Counts `root` and everything inside it; `stack` is reused between values.
 /// Counts every value of one record in a single linear pass ([`Walker`]: no view is
 /// iterated twice, nothing is allocated, hostile nesting costs what its bytes cost) and
 /// returns the record's top-level type; the record must hold exactly one value.
