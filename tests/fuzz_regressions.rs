@@ -222,3 +222,35 @@ fn hex_bytes(s: &str) -> Vec<u8> {
         .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
         .collect()
 }
+
+/// `roundtrip` target: a script-typed array whose path is not `res://`, read with objects off
+/// (the engine then types it `EncodedObjectAsID` without loading anything), failed to
+/// re-encode: the writer refused the path. Element types read from the wire are written back
+/// as sent, like every other part of a view; only a script the caller names
+/// (`ContainerTypeSpec::Script`) must be a `res://` path, as the engine loads it.
+#[test]
+fn script_element_types_read_with_objects_off_reencode_as_sent() {
+    let input = hex_bytes("1c0003000a000000653a2f72732f612e6764000000000000");
+    for dialect in [Dialect::GODOT_4_3, Dialect::GODOT_4_4, Dialect::GODOT_4] {
+        let v = Decoder::new(dialect).decode(&input).unwrap();
+        let out = to_vec(dialect, &v).unwrap();
+        assert_eq!(out, &input[..out.len()], "{dialect:?}");
+        assert!(Decoder::new(dialect).decode_exact(&out).is_ok());
+        // With objects on, the engine and the reader load the script: not from this path.
+        let err = Decoder::new(dialect)
+            .with_allow_objects(true)
+            .decode(&input)
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidScriptPath);
+
+        let mut w = Writer::new(Vec::new(), dialect).with_full_objects(true);
+        let err = w
+            .begin_typed_array(0, gdwire::ContainerTypeSpec::Script("e:/rs/a.gd"))
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidScriptPath);
+        let mut w = Writer::new(Vec::new(), dialect).with_full_objects(true);
+        let spec = gdwire::ContainerTypeSpec::Script("e:/rs/a.gd");
+        let err = w.begin_typed_dictionary(0, spec, spec).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidScriptPath);
+    }
+}

@@ -81,7 +81,10 @@ impl<S: Sink> Writer<S> {
         len: usize,
         spec: ContainerTypeSpec,
     ) -> Result<()> {
-        self.array_of(pm, len, spec.resolve())
+        self.guard(|w| {
+            let element = w.checked_spec(spec)?;
+            w.array_of(pm, len, element)
+        })
     }
 
     /// Starts an Array (`preferred`: `Array`, `TypedArray` or `PackedTypedArray`) whose element

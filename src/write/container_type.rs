@@ -90,19 +90,30 @@ impl<S: Sink> Writer<S> {
             ContainerType::ClassName(name) if self.full_objects => {
                 (ContainerKind::ClassName, Block::Str(name.raw()))
             }
+            // A path read with objects off is kept as sent, like every element type; a new
+            // one is checked by `Writer::checked_spec`.
             ContainerType::Script(path) if self.full_objects => {
-                let path = path.raw();
-                // The engine loads the script with objects allowed and rejects anything but a
-                // res:// path (the reader does too): refuse to write what cannot be read.
-                if !path.starts_with(b"res://") {
-                    return Err(self.err(ErrorKind::InvalidScriptPath));
-                }
-                (ContainerKind::Script, Block::Str(path))
+                (ContainerKind::Script, Block::Str(path.raw()))
             }
             ContainerType::ClassName(_) | ContainerType::Script(_) => {
                 (ContainerKind::ClassName, Block::Str(ENCODED_OBJECT_AS_ID))
             }
         })
+    }
+
+    /// An element type the caller names: with full objects, a script must be a `res://`
+    /// path, since the engine (and this crate's reader) loads it with objects allowed and
+    /// rejects anything else. Refuse to write what cannot be read.
+    pub(super) fn checked_spec<'s>(
+        &self,
+        spec: ContainerTypeSpec<'s>,
+    ) -> Result<Option<ContainerType<'s>>> {
+        match spec {
+            ContainerTypeSpec::Script(path) if self.full_objects && !path.starts_with("res://") => {
+                Err(self.err(ErrorKind::InvalidScriptPath))
+            }
+            _ => Ok(spec.resolve()),
+        }
     }
 
     pub(super) fn put_block(&mut self, block: Block<'_>) -> Result<()> {

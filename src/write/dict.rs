@@ -55,7 +55,10 @@ impl<S: Sink> Writer<S> {
         key: ContainerTypeSpec<'_>,
         value: ContainerTypeSpec<'_>,
     ) -> Result<()> {
-        self.dictionary_of(len, key.resolve(), value.resolve())
+        self.guard(|w| {
+            let (key, value) = (w.checked_spec(key)?, w.checked_spec(value)?);
+            w.dictionary_of(len, key, value)
+        })
     }
 
     /// Starts a Dictionary whose sides may be typed with what [`ContainerTypeSpec`] cannot
