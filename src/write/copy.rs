@@ -22,9 +22,36 @@ pub(super) fn canonical_end(items: &Items<'_>) -> Option<usize> {
     let flag64_math = dialect.math_follows_flag_64();
     let mut pos = items.header;
     let mut left: u64 = 1;
+    // The commonest headers (flags clear) compared whole first, before the general
+    // dispatch through the dialect's tables.
+    let id = |ty| dialect.wire_id(ty).map_or(u32::MAX, u32::from);
+    let (int, string, array, dict) = (
+        id(VariantType::Int),
+        id(VariantType::String),
+        id(VariantType::Array),
+        id(VariantType::Dictionary),
+    );
     while left > 0 {
         left -= 1;
-        let header = Header(u32_at(data, pos)?);
+        let word = u32_at(data, pos)?;
+        if word == int {
+            pos += 8;
+            continue;
+        }
+        if word == string {
+            pos = string_end(data, pos + 4, false)?;
+            continue;
+        }
+        if word == dict || word == array {
+            let count = u32_at(data, pos + 4)?;
+            if count > i32::MAX as u32 {
+                return None; // the shared bit, which the writer does not write
+            }
+            left += u64::from(count) << u32::from(word == dict);
+            pos += 8;
+            continue;
+        }
+        let header = Header(word);
         let ty = dialect.type_of(header.type_id())?;
         if dialect.wire_id(ty)? != header.type_id() {
             return None;
@@ -131,7 +158,8 @@ pub(super) fn canonical_end(items: &Items<'_>) -> Option<usize> {
             return None;
         }
     }
-    Some(pos)
+    // An int's payload is not read above: its end is checked here.
+    (pos <= data.len()).then_some(pos)
 }
 
 fn is_signalling_nan(bytes: &[u8]) -> bool {

@@ -387,6 +387,36 @@ impl<S: Sink> Writer<S> {
         }
     }
 
+    /// A math value from its wire components `raw` (`N` of them, `f32` or `f64` each, as a
+    /// view holds them), written exactly as [`Writer::put_reals`] writes the view's value
+    /// at the view's precision, without converting through the math type.
+    #[inline]
+    pub(super) fn put_math_raw<const N: usize>(
+        &mut self,
+        ty: VariantType,
+        raw: &[u8],
+    ) -> Result<()> {
+        if raw.len() == N * 8 {
+            if self.dialect.math_follows_flag_64() {
+                self.header(ty, FLAG_64)?;
+                return self.bytes(raw);
+            }
+            let mut out = [[0u8; 4]; N];
+            for (o, c) in out.iter_mut().zip(raw.chunks_exact(8)) {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(c);
+                *o = narrow(f64::from_le_bytes(b)).to_le_bytes();
+            }
+            return self.header_words(ty, 0, &out);
+        }
+        let mut out = [[0u8; 4]; N];
+        for (o, c) in out.iter_mut().zip(raw.chunks_exact(4)) {
+            let x = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+            *o = narrow(widen(x)).to_le_bytes();
+        }
+        self.header_words(ty, 0, &out)
+    }
+
     /// [`Writer::put_comps`] for any number of components (up to 16).
     fn put_comps_slice(&mut self, ty: VariantType, comps: &[f64], p: Precision) -> Result<()> {
         let p = if self.dialect.math_follows_flag_64() {

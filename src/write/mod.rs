@@ -64,6 +64,9 @@ use crate::read::VariantRef;
 /// # Ok::<(), gdwire::Error>(())
 /// ```
 pub fn encoded_len(dialect: Dialect, value: &VariantRef<'_>) -> Result<usize> {
+    if let Some(bytes) = value::copy_of(dialect, value) {
+        return Ok(bytes.len());
+    }
     let mut w = Writer::new(CountingSink::new(), dialect).with_full_objects(true);
     w.value(value)?;
     w.finish()
@@ -87,6 +90,22 @@ pub fn encoded_len(dialect: Dialect, value: &VariantRef<'_>) -> Result<usize> {
 /// # Ok::<(), gdwire::Error>(())
 /// ```
 pub fn to_slice(dialect: Dialect, value: &VariantRef<'_>, buf: &mut [u8]) -> Result<usize> {
+    // A copy needs no writer (whose setup is a large part of re-encoding a small value).
+    if let Some(bytes) = value::copy_of(dialect, value) {
+        return match buf.get_mut(..bytes.len()) {
+            Some(dst) => {
+                dst.copy_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            // What the writer's `SliceSink` reports: nothing stored, the length needed.
+            None => Err(crate::error::Error::new(
+                crate::error::ErrorKind::BufferFull {
+                    needed: bytes.len(),
+                },
+                0,
+            )),
+        };
+    }
     let mut w = Writer::new(buf, dialect).with_full_objects(true);
     w.value(value)?;
     w.finish()
@@ -105,6 +124,9 @@ pub fn to_slice(dialect: Dialect, value: &VariantRef<'_>, buf: &mut [u8]) -> Res
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub fn to_vec(dialect: Dialect, value: &VariantRef<'_>) -> Result<alloc::vec::Vec<u8>> {
+    if let Some(bytes) = value::copy_of(dialect, value) {
+        return Ok(bytes.to_vec());
+    }
     let mut out = alloc::vec::Vec::new();
     let mut w = Writer::new(&mut out, dialect).with_full_objects(true);
     w.value(value)?;
