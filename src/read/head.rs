@@ -148,8 +148,8 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
         T::PackedByteArray => {
             let count = usize::try_from(u32_at(data, p)? as i32).ok()?;
             take(data, p + 4, count)?;
-            // Unchecked padding, as in `read_head`.
-            return Some(Next::Leaf(p + 4 + count + pad4(count)));
+            // Unchecked padding, capped at the input's end, as in `read_head`.
+            return Some(Next::Leaf((p + 4 + count + pad4(count)).min(data.len())));
         }
         T::PackedInt32Array | T::PackedFloat32Array => return quick_packed(data, p, 4),
         T::PackedInt64Array | T::PackedFloat64Array | T::PackedVector2iArray => {
@@ -460,9 +460,11 @@ fn read_value_inner<'a>(
             }
             let count = count as usize;
             let bytes = take(data, p + 4, count).ok_or(truncated(Expected::Elements(ty), p))?;
-            // The engine adds the padding to the consumed length without checking it is there;
-            // the end may pass the input's end, and any read after it then fails, as there.
-            let end = p + 4 + count + pad4(count);
+            // The engine adds the padding to the consumed length without checking it is there,
+            // so the end may pass the input's end and any read after it fails, as there. The
+            // end is capped at the input's end: every such read fails there too, and an
+            // error then names a byte of the input (offset <= length).
+            let end = (p + 4 + count + pad4(count)).min(data.len());
             (
                 VariantRef::PackedByteArray(PackedRef::new(bytes)),
                 Next::Leaf(end),
