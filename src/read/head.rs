@@ -167,8 +167,8 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
 }
 
 /// The view and extent of an untyped Array or Dictionary at `pos` (nesting `depth`), built
-/// straight from the header and count: the walker's fast path for container starts. `None`
-/// for anything else or anything short; [`read_head`] then answers, and agrees when this does.
+/// straight from the header and count: the fast path for container starts. `None` for
+/// anything else or anything short; [`read_head`] then answers, and agrees when this does.
 #[inline(always)]
 pub(crate) fn quick_container<'a>(
     dec: &Decoder,
@@ -176,36 +176,64 @@ pub(crate) fn quick_container<'a>(
     pos: usize,
     depth: u32,
 ) -> Option<(VariantRef<'a>, Next)> {
-    let dialect = dec.dialect();
-    let header = Header(u32_at(data, pos)?);
-    let body = pos + 8;
-    // The walker's fast path: the items are checked only as the walk reaches them.
-    let items =
-        |count: u32| Items::new(data, *dec, pos, body, count, depth.saturating_add(1), false);
-    let nest = |values: u32| Next::Nest {
-        body,
+    let (dict, values) = untyped_container(dec, data, pos)?;
+    let nest = Next::Nest {
+        body: pos + 8,
         values,
         props: false,
     };
+    Some((untyped_view(dec, data, pos, depth, dict, values, false), nest))
+}
+
+/// Whether the value at `pos` is an untyped Array (`false`) or Dictionary (`true`), and how
+/// many values follow its 8-byte head (a dictionary's keys and values). `None` for anything
+/// else or anything short.
+#[inline(always)]
+pub(crate) fn untyped_container(dec: &Decoder, data: &[u8], pos: usize) -> Option<(bool, u32)> {
+    let dialect = dec.dialect();
+    let header = Header(u32_at(data, pos)?);
     match dialect.type_of(header.type_id())? {
         VariantType::Array
             if !dialect.has_typed_arrays() || header.array_kind() == ContainerKind::None =>
         {
-            let count = u32_at(data, pos + 4)? & COUNT_MASK;
-            Some((VariantRef::Array(ArrayRef::new(items(count))), nest(count)))
+            Some((false, u32_at(data, pos + 4)? & COUNT_MASK))
         }
         VariantType::Dictionary
             if !dialect.has_typed_dictionaries()
                 || (header.dict_key_kind() == ContainerKind::None
                     && header.dict_value_kind() == ContainerKind::None) =>
         {
-            let values = (u32_at(data, pos + 4)? & COUNT_MASK) * 2;
-            Some((
-                VariantRef::Dictionary(DictRef::new(items(values))),
-                nest(values),
-            ))
+            Some((true, (u32_at(data, pos + 4)? & COUNT_MASK) * 2))
         }
         _ => None,
+    }
+}
+
+/// The view of the untyped container [`untyped_container`] found at `pos` (nesting `depth`).
+/// `checked`: its items were validated with it (see `Items::checked`).
+#[inline(always)]
+pub(crate) fn untyped_view<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    depth: u32,
+    dict: bool,
+    values: u32,
+    checked: bool,
+) -> VariantRef<'a> {
+    let items = Items::new(
+        data,
+        *dec,
+        pos,
+        pos + 8,
+        values,
+        depth.saturating_add(1),
+        checked,
+    );
+    if dict {
+        VariantRef::Dictionary(DictRef::new(items))
+    } else {
+        VariantRef::Array(ArrayRef::new(items))
     }
 }
 
