@@ -193,8 +193,10 @@ fn run<'a, V: Visit<'a>>(
 }
 
 /// Takes the next pending item from the top frame: reads a property name if needed and
-/// returns the depth of the value now at `pos`, or `None` when nothing is pending.
-#[inline]
+/// returns the depth of the value now at `pos`, or `None` when nothing is pending. Inlined:
+/// as a call it was a fifth of the validating skip (a call per value, and its
+/// `Result<Option<u32>>` returned through memory).
+#[inline(always)]
 fn next_item<'a, V: Visit<'a>>(
     dec: &Decoder,
     data: &'a [u8],
