@@ -95,17 +95,27 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
         4
     };
     use VariantType as T;
+    // Component counts come from the math types themselves (`WireReals::COUNT`).
+    macro_rules! reals {
+        ($ty:ident) => {
+            <crate::math::$ty as WireReals>::COUNT * real
+        };
+    }
     let size = match ty {
         T::Nil | T::Callable => 0,
         T::Bool => 4,
         T::Int | T::Float => wide,
-        T::Vector2 => 2 * real,
-        T::Vector3 => 3 * real,
-        T::Rect2 | T::Vector4 | T::Plane | T::Quaternion => 4 * real,
-        T::Transform2D | T::Aabb => 6 * real,
-        T::Basis => 9 * real,
-        T::Transform3D => 12 * real,
-        T::Projection => 16 * real,
+        T::Vector2 => reals!(Vector2),
+        T::Vector3 => reals!(Vector3),
+        T::Rect2 => reals!(Rect2),
+        T::Vector4 => reals!(Vector4),
+        T::Plane => reals!(Plane),
+        T::Quaternion => reals!(Quaternion),
+        T::Transform2D => reals!(Transform2D),
+        T::Aabb => reals!(Aabb),
+        T::Basis => reals!(Basis),
+        T::Transform3D => reals!(Transform3D),
+        T::Projection => reals!(Projection),
         T::Vector2i => 8,
         T::Vector3i => 12,
         T::Vector4i | T::Rect2i | T::Color => 16,
@@ -157,9 +167,9 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
         }
         T::PackedVector3iArray => return quick_packed(data, p, 12),
         T::PackedColorArray | T::PackedVector4iArray => return quick_packed(data, p, 16),
-        T::PackedVector2Array => return quick_packed(data, p, 2 * real),
-        T::PackedVector3Array => return quick_packed(data, p, 3 * real),
-        T::PackedVector4Array => return quick_packed(data, p, 4 * real),
+        T::PackedVector2Array => return quick_packed(data, p, reals!(Vector2)),
+        T::PackedVector3Array => return quick_packed(data, p, reals!(Vector3)),
+        T::PackedVector4Array => return quick_packed(data, p, reals!(Vector4)),
         _ => return None,
     };
     let end = p + size;
@@ -326,8 +336,9 @@ fn read_value_inner<'a>(
         }};
     }
     macro_rules! packed_reals {
-        ($variant:ident, $n:literal) => {{
-            let (bytes, end) = packed_fixed(data, p, $n * precision.size(), ty)?;
+        ($variant:ident, $math:ident) => {{
+            let len = <crate::math::$math as WireReals>::COUNT * precision.size();
+            let (bytes, end) = packed_fixed(data, p, len, ty)?;
             (
                 VariantRef::$variant(PackedReals::new(bytes, precision)),
                 Next::Leaf(end),
@@ -506,9 +517,9 @@ fn read_value_inner<'a>(
         T::PackedVector2iArray => packed!(PackedVector2iArray, 8),
         T::PackedVector3iArray => packed!(PackedVector3iArray, 12),
         T::PackedVector4iArray => packed!(PackedVector4iArray, 16),
-        T::PackedVector2Array => packed_reals!(PackedVector2Array, 2),
-        T::PackedVector3Array => packed_reals!(PackedVector3Array, 3),
-        T::PackedVector4Array => packed_reals!(PackedVector4Array, 4),
+        T::PackedVector2Array => packed_reals!(PackedVector2Array, Vector2),
+        T::PackedVector3Array => packed_reals!(PackedVector3Array, Vector3),
+        T::PackedVector4Array => packed_reals!(PackedVector4Array, Vector4),
         T::PackedStringArray => {
             // No count check in the engine: a negative count is an empty array.
             let count = (need_u32(data, p, Expected::Count)? as i32).max(0) as usize;
