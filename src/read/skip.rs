@@ -27,12 +27,29 @@ const MAX_SPILLS: u32 = 64;
 /// ```
 pub const MAX_PENDING_LEVELS: u32 = STACK as u32 * MAX_SPILLS;
 
+/// One pending level: a container with items still to come. The validating skip here and
+/// the [`Walker`](crate::read::Walker) keep the same frames and take items with
+/// [`take_item`].
 #[derive(Clone, Copy, Default)]
-struct Level {
+pub(crate) struct Level {
     /// Items still to come (values, or for objects (name, value) pairs).
-    left: u32,
+    pub(crate) left: u32,
     /// Nesting depth of those items.
-    depth: u32,
+    pub(crate) depth: u32,
+}
+
+/// Takes the next item of the top frame of `frames[..*sp]`, popping the frame if that was
+/// its last one (so a chain of last items needs no frame); returns the frame's index (for
+/// its property bit) and the item's depth, `None` when nothing is pending.
+#[inline(always)]
+pub(crate) fn take_item(frames: &mut [Level], sp: &mut usize) -> Option<(usize, u32)> {
+    let i = sp.checked_sub(1)?;
+    let top = frames.get_mut(i)?;
+    top.left = top.left.saturating_sub(1);
+    if top.left == 0 {
+        *sp = i;
+    }
+    Some((i, top.depth))
 }
 
 /// The pending levels: frames plus one bit per frame saying its items are properties (a
@@ -205,24 +222,16 @@ fn next_item<'a, V: Visit<'a>>(
     sp: &mut usize,
     visit: &mut V,
 ) -> Result<Option<u32>> {
-    let Some(i) = (*sp).checked_sub(1) else {
+    let Some((i, depth)) = take_item(&mut stack.frames, sp) else {
         return Ok(None);
     };
-    let Some(top) = stack.frames.get_mut(i) else {
-        return Ok(None);
-    };
-    top.left = top.left.saturating_sub(1);
-    let frame = *top;
-    if frame.left == 0 {
-        *sp -= 1;
-    }
     if stack.props & (1 << i) != 0 {
         let start = *pos;
         *pos = visit.name(dec, data, start)?;
         if visit.validates() && dec.dialect().checks_script_property() {
             let (name, _) = string_block(data, start, dec.dialect().text_rules(), false)?;
-            check_script_property(dec, data, name, *pos, frame.depth, true)?;
+            check_script_property(dec, data, name, *pos, depth, true)?;
         }
     }
-    Ok(Some(frame.depth))
+    Ok(Some(depth))
 }
