@@ -150,9 +150,12 @@ fn godot3_accepts(mut text: &[u8]) -> bool {
 pub struct StrRef<'a> {
     raw: &'a [u8],
     rules: TextRules,
-    /// `raw` as a whole passed the strict UTF-8 validator (`utf8::is_utf8`). Set only by
-    /// [`StrRef::checked`], in this module; [`StrRef::as_str`] relies on it.
+    /// `raw` as a whole passed the strict UTF-8 validator (`utf8::is_utf8`, or
+    /// `utf8::short_plain`: ASCII). Set only by [`StrRef::checked`], in this module;
+    /// [`StrRef::as_str`] relies on it.
     utf8: bool,
+    /// `raw` is ASCII without a NUL (`utf8::short_plain`), so the visible text is all of it.
+    plain: bool,
 }
 
 impl<'a> StrRef<'a> {
@@ -164,6 +167,7 @@ impl<'a> StrRef<'a> {
             raw,
             rules,
             utf8: false,
+            plain: false,
         }
     }
 
@@ -172,6 +176,16 @@ impl<'a> StrRef<'a> {
     /// [`StrRef::as_str`] of this view needs no second pass over the bytes.
     #[inline]
     pub(crate) fn checked(self) -> Option<StrRef<'a>> {
+        // Short ASCII names and keys, the commonest strings: two word tests also tell there
+        // is no NUL (and, being ASCII, no BOM), so `bytes` needs no search either.
+        if crate::read::utf8::short_plain(self.raw) {
+            let (utf8, plain) = (true, true);
+            return Some(StrRef {
+                utf8,
+                plain,
+                ..self
+            });
+        }
         if utf8_ok(self.raw) {
             Some(StrRef { utf8: true, ..self })
         } else if is_valid_slow(self.raw, self.rules) {
@@ -206,7 +220,11 @@ impl<'a> StrRef<'a> {
     /// assert_eq!(s.bytes(), b"hi");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn bytes(&self) -> &'a [u8] {
+        if self.plain {
+            return self.raw;
+        }
         visible_text(self.raw)
     }
 
@@ -232,11 +250,12 @@ impl<'a> StrRef<'a> {
         let text = self.bytes();
         if self.utf8 {
             debug_assert!(core::str::from_utf8(text).is_ok(), "{text:02x?}");
-            // SAFETY: `utf8` is set only by `checked`, after `utf8::is_utf8` accepted `raw`
-            // (a strict UTF-8 validator, exhaustively compared with `core::str::from_utf8`
-            // in its tests). `text` is `raw` minus a leading BOM (a whole character, U+FEFF)
-            // and cut before its first NUL byte (in UTF-8 always the character U+0000, never
-            // part of another character), so it is strict UTF-8 too.
+            // SAFETY: `utf8` is set only by `checked`, after `utf8::is_utf8` (a strict UTF-8
+            // validator, exhaustively compared with `core::str::from_utf8` in its tests) or
+            // `utf8::short_plain` (all bytes below 0x80) accepted `raw`. `text` is `raw`, or
+            // `raw` minus a leading BOM (a whole character, U+FEFF) and cut before its first
+            // NUL byte (in UTF-8 always the character U+0000, never part of another
+            // character), so it is strict UTF-8 too.
             return Some(unsafe { core::str::from_utf8_unchecked(text) });
         }
         core::str::from_utf8(text).ok()
@@ -410,6 +429,7 @@ mod tests {
                 let checked = plain.checked();
                 assert_eq!(checked.is_some(), is_valid(&raw, rules), "{raw:02x?}");
                 if let Some(s) = checked {
+                    assert_eq!(s.bytes(), plain.bytes(), "{raw:02x?}");
                     assert_eq!(s.as_str(), plain.as_str(), "{raw:02x?}");
                     assert_eq!(s.as_str(), core::str::from_utf8(s.bytes()).ok());
                 }

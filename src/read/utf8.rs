@@ -102,6 +102,22 @@ pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
     state == ACCEPT
 }
 
+/// True when `bytes` (at most 16 of them) are ASCII without a NUL: text the engine keeps
+/// whole (no BOM to skip, nothing to cut).
+#[inline(always)]
+pub(crate) fn short_plain(bytes: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // Per word: a high bit set (non-ASCII) or a zero byte (the classic has-zero test, exact
+    // for ASCII words).
+    let bad = |w: u64| (w | w.wrapping_sub(LO)) & HI;
+    if let (Some(head), Some(tail)) = (bytes.first_chunk::<8>(), bytes.last_chunk::<8>()) {
+        return bytes.len() <= 16
+            && bad(u64::from_le_bytes(*head)) | bad(u64::from_le_bytes(*tail)) == 0;
+    }
+    bytes.iter().all(|&b| b != 0 && b.is_ascii())
+}
+
 /// True when `bytes` (at most 16 of them) are all ASCII.
 #[inline(always)]
 fn short_ascii(bytes: &[u8]) -> bool {
@@ -145,6 +161,23 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn short_plain_is_ascii_without_nul() {
+        let mut buf = [b'a'; 20];
+        for len in 0..=buf.len() {
+            for at in 0..len {
+                for b in [0u8, 1, 0x7F, 0x80, 0xC3, 0xFF] {
+                    buf[at] = b;
+                    let s = &buf[..len];
+                    let want = len <= 16 && s.iter().all(|&c| c != 0 && c.is_ascii());
+                    assert_eq!(short_plain(s), want, "{s:02x?}");
+                    buf[at] = b'a';
+                }
+            }
+            assert_eq!(short_plain(&buf[..len]), len <= 16);
         }
     }
 
