@@ -173,8 +173,10 @@ impl<'a> StrRef<'a> {
 
     /// Checks the text the way the engine line does (what [`is_valid`] answers); `None` when
     /// it refuses it. The strict UTF-8 check the validation starts with is recorded, so that
-    /// [`StrRef::as_str`] of this view needs no second pass over the bytes.
-    #[inline]
+    /// [`StrRef::as_str`] of this view needs no second pass over the bytes. Inlined so the
+    /// view stays in registers (returned through memory, its byte-wide flags were reloaded
+    /// as one word: a store-forwarding stall per string).
+    #[inline(always)]
     pub(crate) fn checked(self) -> Option<StrRef<'a>> {
         // Short ASCII names and keys, the commonest strings: two word tests also tell there
         // is no NUL (and, being ASCII, no BOM), so `bytes` needs no search either.
