@@ -101,7 +101,9 @@ fn check(bytes: &[u8], godot4: bool) {
 #[test]
 fn unpadded_byte_array_then_more_items() {
     for (godot4, array, pba) in [(true, "1c", "1d"), (false, "13", "14")] {
-        let bytes = hex(&format!("{array}000000 02000000 {pba}000000 03000000 010203"));
+        let bytes = hex(&format!(
+            "{array}000000 02000000 {pba}000000 03000000 010203"
+        ));
         check(&bytes, godot4);
         let d = dialects(godot4)[0];
         let e = gdwire::from_bytes(d, &bytes).unwrap_err();
@@ -128,7 +130,7 @@ fn every_truncation_of_every_value_fixture() {
 #[test]
 fn every_malformed_fixture() {
     for (bytes, godot4) in corpus(false) {
-        check(&bytes, godot4);
+        check(bytes, godot4);
     }
 }
 

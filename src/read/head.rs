@@ -192,7 +192,10 @@ pub(crate) fn quick_container<'a>(
         values,
         props: false,
     };
-    Some((untyped_view(dec, data, pos, depth, dict, values, false), nest))
+    Some((
+        untyped_view(dec, data, pos, depth, dict, values, false),
+        nest,
+    ))
 }
 
 /// Whether the value at `pos` is an untyped Array (`false`) or Dictionary (`true`), and how
