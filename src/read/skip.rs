@@ -109,8 +109,32 @@ pub(crate) fn skip_value(
     depth: u32,
     validate: bool,
 ) -> Result<usize> {
-    // A leaf needs no stack.
-    if depth <= dec.max_depth() {
+    // A leaf, or an untyped container holding only leaves (a packet, a flat dictionary),
+    // needs no stack (and no stack to zero).
+    if depth < dec.max_depth() {
+        match quick_next(dec, data, pos, validate) {
+            Some(Next::Leaf(end)) => return Ok(end),
+            Some(Next::Nest {
+                body,
+                values,
+                props: false,
+            }) => {
+                return match flat_items(dec, data, body, values, validate) {
+                    Ok(end) => Ok(end),
+                    // The traversal goes on from that item, with the container's frame.
+                    Err((at, left)) => {
+                        let frame = Level {
+                            left,
+                            depth: depth + 1,
+                        };
+                        let visit = &mut Skip { validate };
+                        run(dec, data, at, Start::Level(frame, false), visit, 0)
+                    }
+                };
+            }
+            _ => {}
+        }
+    } else if depth == dec.max_depth() {
         if let Some(Next::Leaf(end)) = quick_next(dec, data, pos, validate) {
             return Ok(end);
         }
@@ -123,6 +147,27 @@ pub(crate) fn skip_value(
         &mut Skip { validate },
         0,
     )
+}
+
+/// Reads the `values` items starting at `pos` while each is a leaf [`quick_next`] answers:
+/// `Ok(end)` when all are, else `Err((pos, left))` with the first item it leaves to the
+/// general path (a container, anything `quick_next` declines, errors included) and how many
+/// items remain counting that one.
+#[inline(always)]
+fn flat_items(
+    dec: &Decoder,
+    data: &[u8],
+    mut pos: usize,
+    values: u32,
+    validate: bool,
+) -> core::result::Result<usize, (usize, u32)> {
+    for done in 0..values {
+        match quick_next(dec, data, pos, validate) {
+            Some(Next::Leaf(end)) => pos = end,
+            _ => return Err((pos, values - done)),
+        }
+    }
+    Ok(pos)
 }
 
 /// Visits the value at `pos` (at nesting `depth`) and everything in it, in wire order, with
