@@ -404,6 +404,10 @@ fn repeat(spec: &str, sets: &[Dataset]) {
     let d = sets.iter().find(|d| d.name == set).expect("dataset");
     let g4 = Decoder::new(Dialect::GODOT_4);
     let mut out = vec![0u8; d.g4.len().max(d.g3.len())];
+    // The peer crate's subset (`subset_*` ops), encoded once.
+    let subset: Vec<Val> = d.values.iter().filter_map(peer_subset).collect();
+    let mut sub = Vec::new();
+    let frames = encode_all(Dialect::GODOT_4, &subset, &mut sub);
     let mut check = 0u64;
     for _ in 0..n.parse::<usize>().unwrap() {
         check = check.wrapping_add(match op {
@@ -420,6 +424,17 @@ fn repeat(spec: &str, sets: &[Dataset]) {
             }
             "g4_to_g3" => reencode_stream(g4, black_box(&d.g4), Dialect::GODOT_3, &mut out) as u64,
             "g4_packed_sum" => mesh_sums(g4, black_box(&d.g4)) as u64,
+            "subset_g4_walker" => walker_stream::<false>(g4, black_box(&sub)),
+            "subset_peer_decode" => frames
+                .iter()
+                .map(|r| {
+                    let v = godot_binary_serialization::decoder::Decoder::decode_variant(
+                        black_box(&sub[r.clone()]),
+                    )
+                    .unwrap();
+                    v.byte_length() as u64
+                })
+                .sum::<u64>(),
             _ => panic!("unknown op {op}"),
         });
     }

@@ -40,7 +40,8 @@
 
 #![cfg_attr(not(test), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-#![forbid(unsafe_code)]
+// One audited `unsafe` block (`StrRef::as_str`, docs/hardening.md), allowed where it is.
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 #[cfg(feature = "alloc")]

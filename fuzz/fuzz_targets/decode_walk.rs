@@ -62,6 +62,7 @@ fuzz_target!(|data: &[u8]| {
                     assert_eq!(resumed, plain, "resumed walk differs");
                 }
                 Err(e) => {
+                    assert!(e.offset() <= data.len(), "{e} past the end of {}", data.len());
                     assert_eq!(error, Some(e), "walker and validate disagree");
                     assert_eq!(dec.decode(data), Err(e));
                     touch::touch_error(&e);

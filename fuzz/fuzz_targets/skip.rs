@@ -26,6 +26,7 @@ fuzz_target!(|data: &[u8]| {
                     assert!(len > 0 && len <= data.len());
                 }
                 Err(e) => {
+                    assert!(e.offset() <= data.len(), "{e} past the end of {}", data.len());
                     assert_eq!(prefix.unwrap_err(), e);
                     assert_eq!(skipped, Err(e));
                     assert_eq!(cursor.position(), 0, "a failed skip moved the cursor");

@@ -4,6 +4,7 @@ use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind, Result};
 use crate::read::cursor::Cursor;
 use crate::read::head::{read_value, Next};
+use crate::read::input::pad4;
 use crate::read::skip::skip_value;
 use crate::read::value::VariantRef;
 
@@ -190,7 +191,10 @@ impl Decoder {
     /// past `bytes.len()` for an unpadded PackedByteArray at the very end (the engine counts
     /// the missing padding). Used by the writer's raw pass-through.
     pub(crate) fn value_end(&self, bytes: &[u8]) -> Result<usize> {
-        skip_value(self, bytes, 0, 0, true)
+        // The reader caps that PackedByteArray's end at the input's end. Every value's size
+        // is a multiple of four, so the end with the padding is the capped end rounded up.
+        let end = skip_value(self, bytes, 0, 0, true)?;
+        Ok(end + pad4(end))
     }
 
     /// A cursor over a sequence of values in `bytes`.

@@ -95,17 +95,27 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
         4
     };
     use VariantType as T;
+    // Component counts come from the math types themselves (`WireReals::COUNT`).
+    macro_rules! reals {
+        ($ty:ident) => {
+            <crate::math::$ty as WireReals>::COUNT * real
+        };
+    }
     let size = match ty {
         T::Nil | T::Callable => 0,
         T::Bool => 4,
         T::Int | T::Float => wide,
-        T::Vector2 => 2 * real,
-        T::Vector3 => 3 * real,
-        T::Rect2 | T::Vector4 | T::Plane | T::Quaternion => 4 * real,
-        T::Transform2D | T::Aabb => 6 * real,
-        T::Basis => 9 * real,
-        T::Transform3D => 12 * real,
-        T::Projection => 16 * real,
+        T::Vector2 => reals!(Vector2),
+        T::Vector3 => reals!(Vector3),
+        T::Rect2 => reals!(Rect2),
+        T::Vector4 => reals!(Vector4),
+        T::Plane => reals!(Plane),
+        T::Quaternion => reals!(Quaternion),
+        T::Transform2D => reals!(Transform2D),
+        T::Aabb => reals!(Aabb),
+        T::Basis => reals!(Basis),
+        T::Transform3D => reals!(Transform3D),
+        T::Projection => reals!(Projection),
         T::Vector2i => 8,
         T::Vector3i => 12,
         T::Vector4i | T::Rect2i | T::Color => 16,
@@ -148,8 +158,8 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
         T::PackedByteArray => {
             let count = usize::try_from(u32_at(data, p)? as i32).ok()?;
             take(data, p + 4, count)?;
-            // Unchecked padding, as in `read_head`.
-            return Some(Next::Leaf(p + 4 + count + pad4(count)));
+            // Unchecked padding, capped at the input's end, as in `read_head`.
+            return Some(Next::Leaf((p + 4 + count + pad4(count)).min(data.len())));
         }
         T::PackedInt32Array | T::PackedFloat32Array => return quick_packed(data, p, 4),
         T::PackedInt64Array | T::PackedFloat64Array | T::PackedVector2iArray => {
@@ -157,9 +167,9 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
         }
         T::PackedVector3iArray => return quick_packed(data, p, 12),
         T::PackedColorArray | T::PackedVector4iArray => return quick_packed(data, p, 16),
-        T::PackedVector2Array => return quick_packed(data, p, 2 * real),
-        T::PackedVector3Array => return quick_packed(data, p, 3 * real),
-        T::PackedVector4Array => return quick_packed(data, p, 4 * real),
+        T::PackedVector2Array => return quick_packed(data, p, reals!(Vector2)),
+        T::PackedVector3Array => return quick_packed(data, p, reals!(Vector3)),
+        T::PackedVector4Array => return quick_packed(data, p, reals!(Vector4)),
         _ => return None,
     };
     let end = p + size;
@@ -167,8 +177,8 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
 }
 
 /// The view and extent of an untyped Array or Dictionary at `pos` (nesting `depth`), built
-/// straight from the header and count: the walker's fast path for container starts. `None`
-/// for anything else or anything short; [`read_head`] then answers, and agrees when this does.
+/// straight from the header and count: the fast path for container starts. `None` for
+/// anything else or anything short; [`read_head`] then answers, and agrees when this does.
 #[inline(always)]
 pub(crate) fn quick_container<'a>(
     dec: &Decoder,
@@ -176,36 +186,67 @@ pub(crate) fn quick_container<'a>(
     pos: usize,
     depth: u32,
 ) -> Option<(VariantRef<'a>, Next)> {
-    let dialect = dec.dialect();
-    let header = Header(u32_at(data, pos)?);
-    let body = pos + 8;
-    // The walker's fast path: the items are checked only as the walk reaches them.
-    let items =
-        |count: u32| Items::new(data, *dec, pos, body, count, depth.saturating_add(1), false);
-    let nest = |values: u32| Next::Nest {
-        body,
+    let (dict, values) = untyped_container(dec, data, pos)?;
+    let nest = Next::Nest {
+        body: pos + 8,
         values,
         props: false,
     };
+    Some((
+        untyped_view(dec, data, pos, depth, dict, values, false),
+        nest,
+    ))
+}
+
+/// Whether the value at `pos` is an untyped Array (`false`) or Dictionary (`true`), and how
+/// many values follow its 8-byte head (a dictionary's keys and values). `None` for anything
+/// else or anything short.
+#[inline(always)]
+pub(crate) fn untyped_container(dec: &Decoder, data: &[u8], pos: usize) -> Option<(bool, u32)> {
+    let dialect = dec.dialect();
+    let header = Header(u32_at(data, pos)?);
     match dialect.type_of(header.type_id())? {
         VariantType::Array
             if !dialect.has_typed_arrays() || header.array_kind() == ContainerKind::None =>
         {
-            let count = u32_at(data, pos + 4)? & COUNT_MASK;
-            Some((VariantRef::Array(ArrayRef::new(items(count))), nest(count)))
+            Some((false, u32_at(data, pos + 4)? & COUNT_MASK))
         }
         VariantType::Dictionary
             if !dialect.has_typed_dictionaries()
                 || (header.dict_key_kind() == ContainerKind::None
                     && header.dict_value_kind() == ContainerKind::None) =>
         {
-            let values = (u32_at(data, pos + 4)? & COUNT_MASK) * 2;
-            Some((
-                VariantRef::Dictionary(DictRef::new(items(values))),
-                nest(values),
-            ))
+            Some((true, (u32_at(data, pos + 4)? & COUNT_MASK) * 2))
         }
         _ => None,
+    }
+}
+
+/// The view of the untyped container [`untyped_container`] found at `pos` (nesting `depth`).
+/// `checked`: its items were validated with it (see `Items::checked`).
+#[inline(always)]
+pub(crate) fn untyped_view<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    depth: u32,
+    dict: bool,
+    values: u32,
+    checked: bool,
+) -> VariantRef<'a> {
+    let items = Items::new(
+        data,
+        *dec,
+        pos,
+        pos + 8,
+        values,
+        depth.saturating_add(1),
+        checked,
+    );
+    if dict {
+        VariantRef::Dictionary(DictRef::new(items))
+    } else {
+        VariantRef::Array(ArrayRef::new(items))
     }
 }
 
@@ -298,8 +339,9 @@ fn read_value_inner<'a>(
         }};
     }
     macro_rules! packed_reals {
-        ($variant:ident, $n:literal) => {{
-            let (bytes, end) = packed_fixed(data, p, $n * precision.size(), ty)?;
+        ($variant:ident, $math:ident) => {{
+            let len = <crate::math::$math as WireReals>::COUNT * precision.size();
+            let (bytes, end) = packed_fixed(data, p, len, ty)?;
             (
                 VariantRef::$variant(PackedReals::new(bytes, precision)),
                 Next::Leaf(end),
@@ -460,9 +502,11 @@ fn read_value_inner<'a>(
             }
             let count = count as usize;
             let bytes = take(data, p + 4, count).ok_or(truncated(Expected::Elements(ty), p))?;
-            // The engine adds the padding to the consumed length without checking it is there;
-            // the end may pass the input's end, and any read after it then fails, as there.
-            let end = p + 4 + count + pad4(count);
+            // The engine adds the padding to the consumed length without checking it is there,
+            // so the end may pass the input's end and any read after it fails, as there. The
+            // end is capped at the input's end: every such read fails there too, and an
+            // error then names a byte of the input (offset <= length).
+            let end = (p + 4 + count + pad4(count)).min(data.len());
             (
                 VariantRef::PackedByteArray(PackedRef::new(bytes)),
                 Next::Leaf(end),
@@ -476,9 +520,9 @@ fn read_value_inner<'a>(
         T::PackedVector2iArray => packed!(PackedVector2iArray, 8),
         T::PackedVector3iArray => packed!(PackedVector3iArray, 12),
         T::PackedVector4iArray => packed!(PackedVector4iArray, 16),
-        T::PackedVector2Array => packed_reals!(PackedVector2Array, 2),
-        T::PackedVector3Array => packed_reals!(PackedVector3Array, 3),
-        T::PackedVector4Array => packed_reals!(PackedVector4Array, 4),
+        T::PackedVector2Array => packed_reals!(PackedVector2Array, Vector2),
+        T::PackedVector3Array => packed_reals!(PackedVector3Array, Vector3),
+        T::PackedVector4Array => packed_reals!(PackedVector4Array, Vector4),
         T::PackedStringArray => {
             // No count check in the engine: a negative count is an empty array.
             let count = (need_u32(data, p, Expected::Count)? as i32).max(0) as usize;

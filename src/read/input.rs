@@ -1,10 +1,10 @@
-//! Bounds-checked little-endian primitives over the input. Positions may run past the end
-//! (an unpadded PackedByteArray at the end of the input does that, as in the engine); every
-//! read then fails instead of panicking.
+//! Bounds-checked little-endian primitives over the input. Every read of a position at or
+//! past the end fails instead of panicking (the reader caps the end of an unpadded
+//! PackedByteArray at the input's end, so errors never point past it).
 
 use crate::dialect::TextRules;
 use crate::error::{Error, ErrorKind, Expected, Result};
-use crate::read::str_ref::{self, StrRef};
+use crate::read::str_ref::StrRef;
 
 #[inline]
 pub(crate) fn take(data: &[u8], pos: usize, len: usize) -> Option<&[u8]> {
@@ -51,11 +51,14 @@ pub(crate) fn string_block(
     let len = len as usize;
     let start = pos + 4;
     let padded = take(data, start, len + pad4(len)).ok_or(bad_len)?;
-    let raw = &padded[..len];
-    if validate && !str_ref::is_valid(raw, rules) {
-        return Err(Error::new(ErrorKind::InvalidText, start));
-    }
-    Ok((StrRef::new(raw, rules), start + padded.len()))
+    let s = StrRef::new(&padded[..len], rules);
+    let s = if validate {
+        s.checked()
+            .ok_or(Error::new(ErrorKind::InvalidText, start))?
+    } else {
+        s
+    };
+    Ok((s, start + padded.len()))
 }
 
 /// [`string_block`] for data already validated: no text check, and `None` instead of an

@@ -10,7 +10,8 @@
 //!   `input.rs` (bounds-checked words and the string block), `str_ref.rs` + `utf8.rs` (text
 //!   rules of each engine line).
 //! - Traversal: `skip.rs` (the pending-level stack: validating skip, and the generic
-//!   `traverse` with a visitor that the writer's re-encoding uses), `seq.rs` (the run of items
+//!   `traverse` with a visitor that the writer's re-encoding uses; its `Level` frames and
+//!   `take_item` are the [`Walker`]'s too), `seq.rs` (the run of items
 //!   inside one container, behind every container iterator), `walked.rs` (handing a walked
 //!   child back to its parent iterator).
 //! - Views: `value.rs` ([`VariantRef`]), `items.rs` (what a container view keeps), `array.rs`,

@@ -219,9 +219,7 @@ pub(crate) fn quick_leaf<'a>(
         VariantType::String => {
             let rules = dec.dialect().text_rules();
             let (s, end) = string_block_trusted(data, p, rules)?;
-            if validate && !crate::read::str_ref::is_valid(s.raw(), rules) {
-                return None;
-            }
+            let s = if validate { s.checked()? } else { s };
             (VariantRef::String(s), end)
         }
         _ => return None,

@@ -27,12 +27,29 @@ const MAX_SPILLS: u32 = 64;
 /// ```
 pub const MAX_PENDING_LEVELS: u32 = STACK as u32 * MAX_SPILLS;
 
+/// One pending level: a container with items still to come. The validating skip here and
+/// the [`Walker`](crate::read::Walker) keep the same frames and take items with
+/// [`take_item`].
 #[derive(Clone, Copy, Default)]
-struct Level {
+pub(crate) struct Level {
     /// Items still to come (values, or for objects (name, value) pairs).
-    left: u32,
+    pub(crate) left: u32,
     /// Nesting depth of those items.
-    depth: u32,
+    pub(crate) depth: u32,
+}
+
+/// Takes the next item of the top frame of `frames[..*sp]`, popping the frame if that was
+/// its last one (so a chain of last items needs no frame); returns the frame's index (for
+/// its property bit) and the item's depth, `None` when nothing is pending.
+#[inline(always)]
+pub(crate) fn take_item(frames: &mut [Level], sp: &mut usize) -> Option<(usize, u32)> {
+    let i = sp.checked_sub(1)?;
+    let top = frames.get_mut(i)?;
+    top.left = top.left.saturating_sub(1);
+    if top.left == 0 {
+        *sp = i;
+    }
+    Some((i, top.depth))
 }
 
 /// The pending levels: frames plus one bit per frame saying its items are properties (a
@@ -92,8 +109,32 @@ pub(crate) fn skip_value(
     depth: u32,
     validate: bool,
 ) -> Result<usize> {
-    // A leaf needs no stack.
-    if depth <= dec.max_depth() {
+    // A leaf, or an untyped container holding only leaves (a packet, a flat dictionary),
+    // needs no stack (and no stack to zero).
+    if depth < dec.max_depth() {
+        match quick_next(dec, data, pos, validate) {
+            Some(Next::Leaf(end)) => return Ok(end),
+            Some(Next::Nest {
+                body,
+                values,
+                props: false,
+            }) => {
+                return match flat_items(dec, data, body, values, validate) {
+                    Ok(end) => Ok(end),
+                    // The traversal goes on from that item, with the container's frame.
+                    Err((at, left)) => {
+                        let frame = Level {
+                            left,
+                            depth: depth + 1,
+                        };
+                        let visit = &mut Skip { validate };
+                        run(dec, data, at, Start::Level(frame, false), visit, 0)
+                    }
+                };
+            }
+            _ => {}
+        }
+    } else if depth == dec.max_depth() {
         if let Some(Next::Leaf(end)) = quick_next(dec, data, pos, validate) {
             return Ok(end);
         }
@@ -106,6 +147,27 @@ pub(crate) fn skip_value(
         &mut Skip { validate },
         0,
     )
+}
+
+/// Reads the `values` items starting at `pos` while each is a leaf [`quick_next`] answers:
+/// `Ok(end)` when all are, else `Err((pos, left))` with the first item it leaves to the
+/// general path (a container, anything `quick_next` declines, errors included) and how many
+/// items remain counting that one.
+#[inline(always)]
+fn flat_items(
+    dec: &Decoder,
+    data: &[u8],
+    mut pos: usize,
+    values: u32,
+    validate: bool,
+) -> core::result::Result<usize, (usize, u32)> {
+    for done in 0..values {
+        match quick_next(dec, data, pos, validate) {
+            Some(Next::Leaf(end)) => pos = end,
+            _ => return Err((pos, values - done)),
+        }
+    }
+    Ok(pos)
 }
 
 /// Visits the value at `pos` (at nesting `depth`) and everything in it, in wire order, with
@@ -193,8 +255,10 @@ fn run<'a, V: Visit<'a>>(
 }
 
 /// Takes the next pending item from the top frame: reads a property name if needed and
-/// returns the depth of the value now at `pos`, or `None` when nothing is pending.
-#[inline]
+/// returns the depth of the value now at `pos`, or `None` when nothing is pending. Inlined:
+/// as a call it was a fifth of the validating skip (a call per value, and its
+/// `Result<Option<u32>>` returned through memory).
+#[inline(always)]
 fn next_item<'a, V: Visit<'a>>(
     dec: &Decoder,
     data: &'a [u8],
@@ -203,24 +267,16 @@ fn next_item<'a, V: Visit<'a>>(
     sp: &mut usize,
     visit: &mut V,
 ) -> Result<Option<u32>> {
-    let Some(i) = (*sp).checked_sub(1) else {
+    let Some((i, depth)) = take_item(&mut stack.frames, sp) else {
         return Ok(None);
     };
-    let Some(top) = stack.frames.get_mut(i) else {
-        return Ok(None);
-    };
-    top.left = top.left.saturating_sub(1);
-    let frame = *top;
-    if frame.left == 0 {
-        *sp -= 1;
-    }
     if stack.props & (1 << i) != 0 {
         let start = *pos;
         *pos = visit.name(dec, data, start)?;
         if visit.validates() && dec.dialect().checks_script_property() {
             let (name, _) = string_block(data, start, dec.dialect().text_rules(), false)?;
-            check_script_property(dec, data, name, *pos, frame.depth, true)?;
+            check_script_property(dec, data, name, *pos, depth, true)?;
         }
     }
-    Ok(Some(frame.depth))
+    Ok(Some(depth))
 }

@@ -150,11 +150,51 @@ fn godot3_accepts(mut text: &[u8]) -> bool {
 pub struct StrRef<'a> {
     raw: &'a [u8],
     rules: TextRules,
+    /// `raw` as a whole passed the strict UTF-8 validator (`utf8::is_utf8`, or
+    /// `utf8::short_plain`: ASCII). Set only by [`StrRef::checked`], in this module;
+    /// [`StrRef::as_str`] relies on it.
+    utf8: bool,
+    /// `raw` is ASCII without a NUL (`utf8::short_plain`), so the visible text is all of it.
+    plain: bool,
 }
 
 impl<'a> StrRef<'a> {
+    /// A view of a block whose text is not checked here (the input was validated before, or
+    /// the caller checks it).
+    #[inline(always)]
     pub(crate) fn new(raw: &'a [u8], rules: TextRules) -> StrRef<'a> {
-        StrRef { raw, rules }
+        StrRef {
+            raw,
+            rules,
+            utf8: false,
+            plain: false,
+        }
+    }
+
+    /// Checks the text the way the engine line does (what [`is_valid`] answers); `None` when
+    /// it refuses it. The strict UTF-8 check the validation starts with is recorded, so that
+    /// [`StrRef::as_str`] of this view needs no second pass over the bytes. Inlined so the
+    /// view stays in registers (returned through memory, its byte-wide flags were reloaded
+    /// as one word: a store-forwarding stall per string).
+    #[inline(always)]
+    pub(crate) fn checked(self) -> Option<StrRef<'a>> {
+        // Short ASCII names and keys, the commonest strings: two word tests also tell there
+        // is no NUL (and, being ASCII, no BOM), so `bytes` needs no search either.
+        if crate::read::utf8::short_plain(self.raw) {
+            let (utf8, plain) = (true, true);
+            return Some(StrRef {
+                utf8,
+                plain,
+                ..self
+            });
+        }
+        if utf8_ok(self.raw) {
+            Some(StrRef { utf8: true, ..self })
+        } else if is_valid_slow(self.raw, self.rules) {
+            Some(self)
+        } else {
+            None
+        }
     }
 
     /// The block's bytes exactly as on the wire (without length and padding).
@@ -182,15 +222,22 @@ impl<'a> StrRef<'a> {
     /// assert_eq!(s.bytes(), b"hi");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn bytes(&self) -> &'a [u8] {
+        if self.plain {
+            return self.raw;
+        }
         visible_text(self.raw)
     }
 
     /// The text as `&str`, or `None` if it is not strict UTF-8 (possible only in Godot 3).
     ///
-    /// The reader validated the text with its own branch-free validator, which keeps no
-    /// `str`; safe code can only get one from `core::str::from_utf8`, so this checks the
-    /// text once more (measured in docs/performance.md, "Strings").
+    /// Free for strings the reader checked while handing them out (a [`Walker`]'s values and
+    /// property names): the check's verdict is kept in the view. Other views (lazy views read
+    /// from input validated as a whole, packed string elements) check the text once more with
+    /// `core::str::from_utf8` (docs/performance.md, "Strings").
+    ///
+    /// [`Walker`]: crate::read::Walker
     ///
     /// ```
     /// use gdwire::{from_bytes, Dialect};
@@ -200,8 +247,20 @@ impl<'a> StrRef<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
+    #[allow(unsafe_code)] // the crate's one `unsafe` block, see docs/hardening.md
     pub fn as_str(&self) -> Option<&'a str> {
-        core::str::from_utf8(self.bytes()).ok()
+        let text = self.bytes();
+        if self.utf8 {
+            debug_assert!(core::str::from_utf8(text).is_ok(), "{text:02x?}");
+            // SAFETY: `utf8` is set only by `checked`, after `utf8::is_utf8` (a strict UTF-8
+            // validator, exhaustively compared with `core::str::from_utf8` in its tests) or
+            // `utf8::short_plain` (all bytes below 0x80) accepted `raw`. `text` is `raw`, or
+            // `raw` minus a leading BOM (a whole character, U+FEFF) and cut before its first
+            // NUL byte (in UTF-8 always the character U+0000, never part of another
+            // character), so it is strict UTF-8 too.
+            return Some(unsafe { core::str::from_utf8_unchecked(text) });
+        }
+        core::str::from_utf8(text).ok()
     }
 
     /// The code points as the engine decodes them (Godot 3 may yield surrogates and values
@@ -342,6 +401,42 @@ mod tests {
         assert!(!ok(b"\xF4\x90\x80\x80"));
         assert!(!ok(b"\xE0\x80\xBF"));
         assert!(ok(b"\xEF\xBB\xBFa"));
+    }
+
+    /// `checked` agrees with `is_valid`, and `as_str` of a checked view (the unchecked
+    /// conversion) with `core::str::from_utf8`, on text with BOMs, NULs, surrogates and
+    /// every kind of broken sequence.
+    #[test]
+    fn checked_views_give_the_same_str() {
+        let pieces: [&[u8]; 12] = [
+            b"ab",
+            b"\xEF\xBB\xBF",
+            b"\0",
+            "é".as_bytes(),
+            "中".as_bytes(),
+            "🎮".as_bytes(),
+            b"\xED\xA0\x80",
+            b"\xF4\x90\x80\x80",
+            b"\xC0\x80",
+            b"\xE9",
+            b"\x80",
+            b"\xF8\x88\x80\x80\x80",
+        ];
+        let n = pieces.len();
+        let rounds = if cfg!(miri) { 3 * n } else { n * n * n };
+        for i in 0..rounds {
+            let raw = [pieces[i % n], pieces[i / n % n], pieces[i / (n * n) % n]].concat();
+            for rules in [TextRules::Strict, TextRules::Godot3] {
+                let plain = StrRef::new(&raw, rules);
+                let checked = plain.checked();
+                assert_eq!(checked.is_some(), is_valid(&raw, rules), "{raw:02x?}");
+                if let Some(s) = checked {
+                    assert_eq!(s.bytes(), plain.bytes(), "{raw:02x?}");
+                    assert_eq!(s.as_str(), plain.as_str(), "{raw:02x?}");
+                    assert_eq!(s.as_str(), core::str::from_utf8(s.bytes()).ok());
+                }
+            }
+        }
     }
 
     #[test]

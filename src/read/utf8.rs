@@ -68,6 +68,11 @@ fn step(state: u32, b: u8) -> u32 {
 /// True when `bytes` is well-formed UTF-8 (exactly what `core::str::from_utf8` accepts).
 #[inline]
 pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
+    // Most strings on the wire are short ASCII keys and names: two overlapping word loads
+    // answer those without a per-byte step.
+    if bytes.len() <= 16 && short_ascii(bytes) {
+        return true;
+    }
     let mut state = ACCEPT;
     let mut chunks = bytes.chunks_exact(16);
     for chunk in &mut chunks {
@@ -82,10 +87,49 @@ pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
             state = step(state, b);
         }
     }
-    for &b in chunks.remainder() {
+    let rest = chunks.remainder();
+    if state == ACCEPT && !rest.is_empty() && bytes.len() >= 16 {
+        // The last 16 bytes (overlapping the chunks) hold the remainder: all ASCII, no step.
+        if let Some(tail) = bytes.last_chunk::<16>() {
+            if u128::from_le_bytes(*tail) & 0x8080_8080_8080_8080_8080_8080_8080_8080 == 0 {
+                return true;
+            }
+        }
+    }
+    for &b in rest {
         state = step(state, b);
     }
     state == ACCEPT
+}
+
+/// True when `bytes` (at most 16 of them) are ASCII without a NUL: text the engine keeps
+/// whole (no BOM to skip, nothing to cut).
+#[inline(always)]
+pub(crate) fn short_plain(bytes: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // Per word: a high bit set (non-ASCII) or a zero byte (the classic has-zero test, exact
+    // for ASCII words).
+    let bad = |w: u64| (w | w.wrapping_sub(LO)) & HI;
+    if let (Some(head), Some(tail)) = (bytes.first_chunk::<8>(), bytes.last_chunk::<8>()) {
+        return bytes.len() <= 16
+            && bad(u64::from_le_bytes(*head)) | bad(u64::from_le_bytes(*tail)) == 0;
+    }
+    bytes.iter().all(|&b| b != 0 && b.is_ascii())
+}
+
+/// True when `bytes` (at most 16 of them) are all ASCII.
+#[inline(always)]
+fn short_ascii(bytes: &[u8]) -> bool {
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let word = |b: &[u8; 8]| u64::from_le_bytes(*b);
+    if let (Some(head), Some(tail)) = (bytes.first_chunk::<8>(), bytes.last_chunk::<8>()) {
+        return (word(head) | word(tail)) & HI == 0;
+    }
+    if let (Some(head), Some(tail)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
+        return (u32::from_le_bytes(*head) | u32::from_le_bytes(*tail)) & 0x8080_8080 == 0;
+    }
+    bytes.iter().all(u8::is_ascii)
 }
 
 #[cfg(test)]
@@ -117,6 +161,23 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn short_plain_is_ascii_without_nul() {
+        let mut buf = [b'a'; 20];
+        for len in 0..=buf.len() {
+            for at in 0..len {
+                for b in [0u8, 1, 0x7F, 0x80, 0xC3, 0xFF] {
+                    buf[at] = b;
+                    let s = &buf[..len];
+                    let want = len <= 16 && s.iter().all(|&c| c != 0 && c.is_ascii());
+                    assert_eq!(short_plain(s), want, "{s:02x?}");
+                    buf[at] = b'a';
+                }
+            }
+            assert_eq!(short_plain(&buf[..len]), len <= 16);
         }
     }
 

@@ -14,7 +14,7 @@ use crate::read::head::{quick_container, read_head, Next};
 use crate::read::input::string_block;
 use crate::read::object::check_script_property;
 use crate::read::seq::quick_leaf;
-use crate::read::skip::MAX_PENDING_LEVELS;
+use crate::read::skip::{take_item, Level, MAX_PENDING_LEVELS};
 use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 
@@ -43,14 +43,6 @@ pub enum Event<'a> {
     Property(StrRef<'a>),
     /// The innermost open container ends.
     End,
-}
-
-#[derive(Clone, Copy)]
-struct Level {
-    /// Items still to come (values, or for objects (name, value) pairs).
-    left: u32,
-    /// Nesting depth of those items.
-    depth: u32,
 }
 
 const EMPTY: Level = Level { left: 0, depth: 0 };
@@ -246,21 +238,11 @@ impl<'a, const N: usize> Walker<'a, N> {
                 depth
             }
             State::Running => {
-                let Some(i) = self.sp.checked_sub(1) else {
+                let Some((i, depth)) = take_item(&mut self.frames, &mut self.sp) else {
                     self.state = State::Done;
                     return None;
                 };
-                let props = self.props.get(i).copied().unwrap_or(false);
-                let Some(top) = self.frames.get_mut(i) else {
-                    self.state = State::Done;
-                    return None;
-                };
-                top.left = top.left.saturating_sub(1);
-                let depth = top.depth;
-                if top.left == 0 {
-                    self.sp = i;
-                }
-                if props {
+                if self.props.get(i).copied().unwrap_or(false) {
                     let rules = self.dec.dialect().text_rules();
                     let checked =
                         string_block(self.data, self.pos, rules, true).and_then(|(name, end)| {
