@@ -1,6 +1,7 @@
-//! The deserializer: the one-pass [`Walker`] drives serde's visitors, so every byte is read
-//! once and validated as it is reached; strings, byte arrays and packed arrays are handed out
-//! borrowed from the input.
+//! The deserializer: serde's visitors are driven straight from the bytes with a read
+//! position, one value head at a time (through the crate's one layout reader,
+//! `read::head`), so every byte is read once and validated as it is reached; strings, byte
+//! arrays and packed arrays are handed out borrowed from the input.
 
 use alloc::string::{String, ToString};
 use core::marker::PhantomData;
@@ -12,7 +13,10 @@ use serde::de::{
 
 use crate::dialect::Dialect;
 use crate::frame::{Framing, Split};
-use crate::read::{Decoder, Event, ObjectRef, StrRef, VariantRef, Walker};
+use crate::read::head::{quick_container, read_head, Next};
+use crate::read::input::string_block;
+use crate::read::skip::skip_value;
+use crate::read::{check_script_property, quick_leaf, Decoder, ObjectRef, StrRef, VariantRef};
 use crate::serde::error::{Error, Result};
 use crate::serde::leaf::{marker, visit_leaf, Hint, LeafDe, Marker};
 
@@ -21,14 +25,13 @@ use crate::serde::leaf::{marker, visit_leaf, Hint, LeafDe, Marker};
 /// rather than risking the thread's stack.
 pub const MAX_NESTING: u32 = 128;
 
-const STACK: usize = MAX_NESTING as usize + 1;
-
 /// A serde deserializer over Godot Variant bytes: one value ([`Deserializer::from_bytes`]),
 /// values back to back ([`Deserializer::new`], [`Deserializer::from_cursor`]) or `store_var`
 /// frames ([`Deserializer::framed`]).
 ///
-/// Each value is walked once with the crate's [`Walker`], which validates as it goes: a
-/// malformed value fails where the bad bytes are, with their offset. The deserializer
+/// Each value is read once, front to back, and validated as it goes (everything
+/// [`Decoder::validate`] checks): a malformed value fails where the bad bytes are, with
+/// their offset. The deserializer
 /// allocates nothing itself (errors aside); borrowed `&str`, `&[u8]` and
 /// [`PackedRef`](crate::PackedRef) fields point into the input.
 ///
@@ -54,12 +57,15 @@ const STACK: usize = MAX_NESTING as usize + 1;
 /// # Ok::<(), gdwire::serde::Error>(())
 /// ```
 pub struct Deserializer<'de> {
-    walker: Walker<'de, STACK>,
-    peeked: Option<(Event<'de>, usize)>,
     dec: Decoder,
-    /// The current value's bytes (what the walker reads) and their offset in `input`.
+    /// The current value's bytes and their offset in the caller's buffer.
     value: &'de [u8],
     base: usize,
+    /// Read position in `value`, and the nesting depth of the value read next.
+    pos: usize,
+    depth: u32,
+    /// A value head read ahead (by `deserialize_option`) and not yet visited.
+    peeked: Option<(Item<'de>, usize)>,
     /// The whole input; where the next value (or frame) starts; whether `value` is set up.
     input: &'de [u8],
     next: usize,
@@ -67,6 +73,20 @@ pub struct Deserializer<'de> {
     framing: Option<Framing>,
     /// Offset of `input` in the caller's buffer (a cursor's position), for error offsets.
     offset_shift: usize,
+}
+
+/// One value's head, read straight from the bytes by the crate's single layout reader
+/// ([`quick_leaf`], [`quick_container`], [`read_head`]): a complete leaf, or a container
+/// whose `values` items (for objects, `values` (name, value) pairs) follow at the read
+/// position.
+#[derive(Clone, Copy)]
+enum Item<'de> {
+    Leaf(VariantRef<'de>),
+    Nest {
+        view: VariantRef<'de>,
+        values: u32,
+        props: bool,
+    },
 }
 
 impl<'de> Deserializer<'de> {
@@ -108,11 +128,12 @@ impl<'de> Deserializer<'de> {
         let max = decoder.max_depth().min(MAX_NESTING);
         let dec = decoder.with_max_depth(max);
         Deserializer {
-            walker: Walker::with_stack(dec, bytes),
-            peeked: None,
             dec,
             value: bytes,
             base: 0,
+            pos: 0,
+            depth: 0,
+            peeked: None,
             input: bytes,
             next: 0,
             loaded: false,
@@ -302,13 +323,13 @@ impl<'de> Deserializer<'de> {
     /// The value just deserialized is complete: the next one starts after it.
     fn done_value(&mut self) {
         if self.framing.is_none() {
-            self.next = self.base - self.offset_shift + self.walker.offset();
+            self.next = self.base - self.offset_shift + self.pos.min(self.value.len());
         }
         self.loaded = false;
         self.peeked = None;
     }
 
-    /// Sets the walker on the next value (or frame).
+    /// Sets the read position on the next value (or frame).
     #[cold]
     fn load(&mut self) -> Result<()> {
         let rest = self.input.get(self.next..).unwrap_or_default();
@@ -331,66 +352,102 @@ impl<'de> Deserializer<'de> {
                 Err(e) => return Err(Error::wire(e, self.offset_shift + self.next)),
             },
         }
-        self.walker.reset(self.value);
+        self.pos = 0;
+        self.depth = 0;
+        self.peeked = None;
         self.loaded = true;
         Ok(())
     }
 
+    /// Reads the next value's head (or takes the one read ahead) and its offset: a leaf is
+    /// read whole, a container up to its first item. Everything the walker and
+    /// [`Decoder::validate`] check is checked here, as the bytes are reached.
     #[inline]
-    fn next_event(&mut self) -> Result<(Event<'de>, usize)> {
-        match self.peeked.take() {
-            Some(p) => Ok(p),
-            None => self.step(),
+    fn head(&mut self) -> Result<(Item<'de>, usize)> {
+        if let Some(p) = self.peeked.take() {
+            return Ok(p);
         }
-    }
-
-    #[inline]
-    fn peek_event(&mut self) -> Result<&(Event<'de>, usize)> {
-        if self.peeked.is_none() {
-            self.peeked = Some(self.step()?);
-        }
-        match &self.peeked {
-            Some(p) => Ok(p),
-            None => Err(Error::message("no value")),
-        }
-    }
-
-    #[inline]
-    fn step(&mut self) -> Result<(Event<'de>, usize)> {
         if !self.loaded {
             self.load()?;
         }
-        let at = self.base + self.walker.offset();
-        match self.walker.next() {
-            Some(Ok(e)) => Ok((e, at)),
-            Some(Err(e)) => Err(Error::wire(e, self.base)),
-            None => Err(Error::message("no value left").at(at)),
+        let pos = self.pos;
+        let at = self.base + pos;
+        if self.depth > self.dec.max_depth() {
+            let limit = self.dec.max_depth();
+            let e = crate::Error::new(crate::ErrorKind::TooDeep { limit }, pos);
+            return Err(Error::wire(e, self.base));
+        }
+        if let Some((v, end)) = quick_leaf(&self.dec, self.value, pos, true) {
+            self.pos = end;
+            return Ok((Item::Leaf(v), at));
+        }
+        self.head_slow(pos, at)
+    }
+
+    /// Containers, and leaves [`quick_leaf`] leaves to the full reader (and every error).
+    fn head_slow(&mut self, pos: usize, at: usize) -> Result<(Item<'de>, usize)> {
+        let head = match quick_container(&self.dec, self.value, pos, self.depth) {
+            Some(head) => head,
+            None => read_head(&self.dec, self.value, pos, self.depth, true)
+                .map_err(|e| Error::wire(e, self.base))?,
+        };
+        Ok(match head {
+            (v, Next::Leaf(end)) => {
+                self.pos = end;
+                (Item::Leaf(v), at)
+            }
+            (
+                view,
+                Next::Nest {
+                    body,
+                    values,
+                    props,
+                },
+            ) => {
+                self.pos = body;
+                let item = Item::Nest {
+                    view,
+                    values,
+                    props,
+                };
+                (item, at)
+            }
+        })
+    }
+
+    /// A full object's next property name (a bare string block; its value follows), with
+    /// the engine's `script` property check.
+    fn property_name(&mut self) -> Result<StrRef<'de>> {
+        let rules = self.dec.dialect().text_rules();
+        let data = self.value;
+        let depth = self.depth;
+        let checked = string_block(data, self.pos, rules, true).and_then(|(name, end)| {
+            check_script_property(&self.dec, data, name, end, depth, true).map(|()| (name, end))
+        });
+        match checked {
+            Ok((name, end)) => {
+                self.pos = end;
+                Ok(name)
+            }
+            Err(e) => Err(Error::wire(e, self.base)),
         }
     }
 
-    /// The End event of a container whose items were all taken.
-    #[inline]
-    fn expect_end(&mut self) -> Result<()> {
-        match self.next_event()? {
-            (Event::End, _) => Ok(()),
-            (_, at) => Err(Error::message("container has more items than were read").at(at)),
-        }
-    }
-
-    /// Steps over one whole value (`IgnoredAny`: unknown fields, unread tail items).
+    /// Steps over one whole value (`IgnoredAny`: unknown fields, unread tail items),
+    /// validating it.
     fn skip_value(&mut self) -> Result<()> {
-        let mut open = 0u32;
-        loop {
-            match self.next_event()?.0 {
-                Event::Begin(_) => open += 1,
-                Event::End => open -= 1,
-                Event::Property(_) => continue,
-                Event::Value(_) => {}
+        if let (Item::Nest { values, props, .. }, _) = self.head()? {
+            self.depth += 1;
+            for _ in 0..values {
+                if props {
+                    self.property_name()?;
+                }
+                self.pos = skip_value(&self.dec, self.value, self.pos, self.depth, true)
+                    .map_err(|e| Error::wire(e, self.base))?;
             }
-            if open == 0 {
-                return Ok(());
-            }
+            self.depth -= 1;
         }
+        Ok(())
     }
 
     /// A key's text for an error path, re-read from the bytes (`props`: an object property
@@ -413,34 +470,41 @@ impl<'de> Deserializer<'de> {
         }
     }
 
-    fn visit_event<V: Visitor<'de>>(
+    #[inline]
+    fn visit_item<V: Visitor<'de>>(
         &mut self,
-        event: Event<'de>,
+        item: Item<'de>,
         at: usize,
         hint: Hint,
         visitor: V,
     ) -> Result<V::Value> {
-        match event {
-            Event::Value(v) => visit_leaf(v, hint, visitor).map_err(|e| e.at(at)),
-            Event::Property(name) => visit_leaf(VariantRef::String(name), hint, visitor),
-            Event::Begin(v) => self.visit_container(v, visitor).map_err(|e| e.at(at)),
-            Event::End => Err(Error::message("a value was expected").at(at)),
+        match item {
+            Item::Leaf(v) => visit_leaf(v, hint, visitor).map_err(|e| e.at(at)),
+            Item::Nest {
+                view,
+                values,
+                props,
+            } => self
+                .visit_container(view, values, props, visitor)
+                .map_err(|e| e.at(at)),
         }
     }
 
     fn visit_container<V: Visitor<'de>>(
         &mut self,
-        v: VariantRef<'de>,
+        view: VariantRef<'de>,
+        values: u32,
+        props: bool,
         visitor: V,
     ) -> Result<V::Value> {
-        let (len, map, props) = match v {
-            VariantRef::Array(a) => (a.len(), false, false),
-            VariantRef::Dictionary(d) => (d.len(), true, false),
-            VariantRef::Object(ObjectRef::Full(o)) => (o.len(), true, true),
+        let (len, map) = match view {
+            VariantRef::Array(_) => (values, false),
+            VariantRef::Dictionary(_) => (values / 2, true),
+            VariantRef::Object(ObjectRef::Full(_)) => (values, true),
             other => return Err(unexpected(&other, &visitor)),
         };
-        let len = u32::try_from(len).unwrap_or(u32::MAX);
-        if map {
+        self.depth += 1;
+        let value = if map {
             let mut access = MapAcc {
                 de: self,
                 left: len,
@@ -451,8 +515,7 @@ impl<'de> Deserializer<'de> {
             if access.left > 0 {
                 return Err(Error::invalid_length(len as usize, &"fewer entries"));
             }
-            self.expect_end()?;
-            Ok(value)
+            value
         } else {
             let mut access = SeqAcc {
                 de: self,
@@ -463,37 +526,38 @@ impl<'de> Deserializer<'de> {
             if access.left > 0 {
                 return Err(Error::invalid_length(len as usize, &"fewer elements"));
             }
-            self.expect_end()?;
-            Ok(value)
-        }
+            value
+        };
+        self.depth -= 1;
+        Ok(value)
     }
 
-    /// A String / StringName as borrowed text, anything else through [`Self::visit_event`].
+    /// A String / StringName as borrowed text, anything else through [`Self::visit_item`].
     #[inline]
     fn text<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
-        let (event, at) = self.next_event()?;
-        if let Event::Value(VariantRef::String(s) | VariantRef::StringName(s)) = event {
+        let (item, at) = self.head()?;
+        if let Item::Leaf(VariantRef::String(s) | VariantRef::StringName(s)) = item {
             if let Some(text) = s.as_str() {
                 return visitor
                     .visit_borrowed_str::<Error>(text)
                     .map_err(|e| e.at(at));
             }
         }
-        self.visit_event(event, at, Hint::Any, visitor)
+        self.visit_item(item, at, Hint::Any, visitor)
     }
 
     #[inline]
     fn any_with<V: Visitor<'de>>(&mut self, hint: Hint, visitor: V) -> Result<V::Value> {
-        let (event, at) = self.next_event()?;
+        let (item, at) = self.head()?;
         // The common scalars straight to the visitor; the rest through the leaf dispatch
         // (an Int asked for as a float goes there too, for the int -> float policy).
-        let visited = match event {
-            Event::Value(VariantRef::Int(i)) if !matches!(hint, Hint::F32 | Hint::F64) => {
+        let visited = match item {
+            Item::Leaf(VariantRef::Int(i)) if !matches!(hint, Hint::F32 | Hint::F64) => {
                 visitor.visit_i64(i)
             }
-            Event::Value(VariantRef::Float(f)) => visitor.visit_f64(f),
-            Event::Value(VariantRef::Bool(b)) => visitor.visit_bool(b),
-            _ => return self.visit_event(event, at, hint, visitor),
+            Item::Leaf(VariantRef::Float(f)) => visitor.visit_f64(f),
+            Item::Leaf(VariantRef::Bool(b)) => visitor.visit_bool(b),
+            _ => return self.visit_item(item, at, hint, visitor),
         };
         visited.map_err(|e: Error| e.at(at))
     }
@@ -560,12 +624,14 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
 
     #[inline]
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.peek_event()?.0 {
-            Event::Value(VariantRef::Nil | VariantRef::Object(ObjectRef::Null)) => {
-                self.peeked = None;
+        match self.head()? {
+            (Item::Leaf(VariantRef::Nil | VariantRef::Object(ObjectRef::Null)), _) => {
                 visitor.visit_none()
             }
-            _ => visitor.visit_some(self),
+            head => {
+                self.peeked = Some(head);
+                visitor.visit_some(self)
+            }
         }
     }
 
@@ -589,20 +655,21 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     ) -> Result<V::Value> {
         match marker(name) {
             Some(m) => {
-                let (event, at) = self.next_event()?;
-                match event {
-                    Event::Value(v) => LeafDe::new(v).marked(m, visitor).map_err(|e| e.at(at)),
-                    Event::Begin(v) => match m {
-                        // Typed containers and full objects: put the event back so the
+                let (item, at) = self.head()?;
+                match item {
+                    Item::Leaf(v) => LeafDe::new(v).marked(m, visitor).map_err(|e| e.at(at)),
+                    Item::Nest { view, .. } => match m {
+                        // Typed containers and full objects: put the head back so the
                         // container is read as usual after its type strings.
                         Marker::Godot(k) => {
-                            self.peeked = Some((event, at));
-                            crate::serde::godot::visit_container_marked(k, v, &mut *self, visitor)
-                                .map_err(|e| e.at(at))
+                            self.peeked = Some((item, at));
+                            crate::serde::godot::visit_container_marked(
+                                k, view, &mut *self, visitor,
+                            )
+                            .map_err(|e| e.at(at))
                         }
-                        _ => Err(Marker::mismatch(m, &v).at(at)),
+                        _ => Err(Marker::mismatch(m, &view).at(at)),
                     },
-                    _ => Err(Error::message("a value was expected").at(at)),
                 }
             }
             None => visitor.visit_newtype_struct(self),
@@ -644,25 +711,29 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         _variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let (event, at) = self.next_event()?;
-        match event {
-            Event::Value(v) => LeafDe::new(v)
+        let (item, at) = self.head()?;
+        match item {
+            Item::Leaf(v) => LeafDe::new(v)
                 .deserialize_enum("", &[], visitor)
                 .map_err(|e| e.at(at)),
-            Event::Begin(VariantRef::Dictionary(d)) if d.len() == 1 => {
-                let key_at = self.peek_event()?.1;
+            Item::Nest {
+                view: VariantRef::Dictionary(_),
+                values: 2,
+                ..
+            } => {
+                self.depth += 1;
+                let key_at = self.base + self.pos;
                 let value = visitor
                     .visit_enum(EnumAcc { de: self, key_at })
                     .map_err(|e| e.at(at))?;
-                self.expect_end()?;
+                self.depth -= 1;
                 Ok(value)
             }
-            Event::Begin(v) => Err(unexpected(
-                &v,
+            Item::Nest { view, .. } => Err(unexpected(
+                &view,
                 &"a String (unit variant) or a Dictionary with one entry",
             )
             .at(at)),
-            _ => Err(Error::message("a value was expected").at(at)),
         }
     }
 
@@ -720,8 +791,13 @@ impl<'de> MapAccess<'de> for MapAcc<'_, 'de> {
             return Ok(None);
         }
         self.left -= 1;
-        // Peeked, not taken: the seed takes the key from there without another copy.
-        self.key_at = self.de.peek_event()?.1;
+        self.key_at = self.de.base + self.de.pos;
+        if self.props {
+            let name = self.de.property_name()?;
+            return seed
+                .deserialize(LeafDe::new(VariantRef::String(name)))
+                .map(Some);
+        }
         seed.deserialize(&mut *self.de).map(Some)
     }
 
