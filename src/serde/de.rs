@@ -362,7 +362,7 @@ impl<'de> Deserializer<'de> {
     /// Reads the next value's head (or takes the one read ahead) and its offset: a leaf is
     /// read whole, a container up to its first item. Everything the walker and
     /// [`Decoder::validate`] check is checked here, as the bytes are reached.
-    #[inline]
+    #[inline(always)]
     fn head(&mut self) -> Result<(Item<'de>, usize)> {
         if let Some(p) = self.peeked.take() {
             return Ok(p);
