@@ -364,6 +364,30 @@ impl<'de> Deserializer<'de> {
     /// [`Decoder::validate`] check is checked here, as the bytes are reached.
     #[inline(always)]
     fn head(&mut self) -> Result<(Item<'de>, usize)> {
+        match self.quick_head() {
+            Some((v, at)) => Ok((Item::Leaf(v), at)),
+            None => self.head_slow(),
+        }
+    }
+
+    /// The next value and its offset when it is a leaf [`quick_leaf`] reads (the common
+    /// case), consumed; `None` (nothing consumed) leaves it to [`Self::head_slow`]. Callers
+    /// that dispatch on the leaf at once use this instead of [`Self::head`], so the view is
+    /// never moved through an [`Item`].
+    #[inline(always)]
+    fn quick_head(&mut self) -> Option<(VariantRef<'de>, usize)> {
+        if self.peeked.is_some() || !self.loaded || self.depth > self.dec.max_depth() {
+            return None;
+        }
+        let pos = self.pos;
+        let (v, end) = quick_leaf(&self.dec, self.value, pos, true)?;
+        self.pos = end;
+        Some((v, self.base + pos))
+    }
+
+    /// A head read ahead, containers, the leaves [`quick_leaf`] leaves to the full reader,
+    /// and every error.
+    fn head_slow(&mut self) -> Result<(Item<'de>, usize)> {
         if let Some(p) = self.peeked.take() {
             return Ok(p);
         }
@@ -381,11 +405,6 @@ impl<'de> Deserializer<'de> {
             self.pos = end;
             return Ok((Item::Leaf(v), at));
         }
-        self.head_slow(pos, at)
-    }
-
-    /// Containers, and leaves [`quick_leaf`] leaves to the full reader (and every error).
-    fn head_slow(&mut self, pos: usize, at: usize) -> Result<(Item<'de>, usize)> {
         let head = match quick_container(&self.dec, self.value, pos, self.depth) {
             Some(head) => head,
             None => read_head(&self.dec, self.value, pos, self.depth, true)
@@ -535,7 +554,17 @@ impl<'de> Deserializer<'de> {
     /// A String / StringName as borrowed text, anything else through [`Self::visit_item`].
     #[inline]
     fn text<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
-        let (item, at) = self.head()?;
+        if let Some((v, at)) = self.quick_head() {
+            if let VariantRef::String(s) = v {
+                if let Some(text) = s.as_str() {
+                    return visitor
+                        .visit_borrowed_str::<Error>(text)
+                        .map_err(|e| e.at(at));
+                }
+            }
+            return visit_leaf(v, Hint::Any, visitor).map_err(|e| e.at(at));
+        }
+        let (item, at) = self.head_slow()?;
         if let Item::Leaf(VariantRef::String(s) | VariantRef::StringName(s)) = item {
             if let Some(text) = s.as_str() {
                 return visitor
@@ -548,18 +577,22 @@ impl<'de> Deserializer<'de> {
 
     #[inline]
     fn any_with<V: Visitor<'de>>(&mut self, hint: Hint, visitor: V) -> Result<V::Value> {
-        let (item, at) = self.head()?;
-        // The common scalars straight to the visitor; the rest through the leaf dispatch
-        // (an Int asked for as a float goes there too, for the int -> float policy).
-        let visited = match item {
-            Item::Leaf(VariantRef::Int(i)) if !matches!(hint, Hint::F32 | Hint::F64) => {
-                visitor.visit_i64(i)
-            }
-            Item::Leaf(VariantRef::Float(f)) => visitor.visit_f64(f),
-            Item::Leaf(VariantRef::Bool(b)) => visitor.visit_bool(b),
-            _ => return self.visit_item(item, at, hint, visitor),
-        };
-        visited.map_err(|e: Error| e.at(at))
+        if let Some((v, at)) = self.quick_head() {
+            // The common scalars straight to the visitor; the rest through the leaf
+            // dispatch (an Int asked for as a float goes there too, for the int -> float
+            // policy).
+            let visited = match v {
+                VariantRef::Int(i) if !matches!(hint, Hint::F32 | Hint::F64) => {
+                    visitor.visit_i64(i)
+                }
+                VariantRef::Float(f) => visitor.visit_f64(f),
+                VariantRef::Bool(b) => visitor.visit_bool(b),
+                _ => visit_leaf(v, hint, visitor),
+            };
+            return visited.map_err(|e: Error| e.at(at));
+        }
+        let (item, at) = self.head_slow()?;
+        self.visit_item(item, at, hint, visitor)
     }
 }
 
