@@ -626,8 +626,12 @@ impl<S: Sink> ser::SerializeMap for Compound<'_, S> {
     fn serialize_key<V: Serialize + ?Sized>(&mut self, key: &V) -> Result<()> {
         match self {
             Compound::Props(ser) => {
-                let name = crate::serde::godot::capture_str(key)?;
-                w(ser.w.property_name(&name))
+                let name = crate::serde::godot::capture_text(key)?;
+                match core::str::from_utf8(&name) {
+                    Ok(name) => w(ser.w.property_name(name)),
+                    // Godot 3 property names need not be UTF-8 (a `GString` key).
+                    Err(_) => w(ser.w.property_name_bytes(&name)),
+                }
             }
             _ => self.item(key),
         }
