@@ -223,6 +223,13 @@ fn godot3_node_path_names_that_are_not_utf8_round_trip() {
     let back: NodePath = serde_json::from_str(&json).unwrap();
     assert_eq!(back, p);
     assert_eq!(gdwire::serde::to_vec(G3, &back).unwrap(), bytes);
+    // A compact binary format reads text with its `str` rule: what is not UTF-8 does not
+    // come back, and is refused rather than altered.
+    let compact = postcard::to_allocvec(&p).unwrap();
+    assert!(postcard::from_bytes::<NodePath>(&compact).is_err());
+    let plain = NodePath::parse("/a:b").unwrap();
+    let compact = postcard::to_allocvec(&plain).unwrap();
+    assert_eq!(postcard::from_bytes::<NodePath>(&compact).unwrap(), plain);
     // Godot 4 reads strict UTF-8 only: writing it there is refused, not mangled.
     let err = gdwire::serde::to_vec(G4, &p).unwrap_err();
     assert!(matches!(err.code(), ErrorCode::Write(_)), "{err}");
@@ -271,6 +278,10 @@ fn godot3_engine_strings_that_are_not_utf8_round_trip_as_gstring() {
         assert_eq!(s.as_str(), None, "{name}");
         let err = gdwire::serde::from_bytes::<String>(G3, &bytes).unwrap_err();
         assert!(err.to_string().contains("not UTF-8"), "{name}: {err}");
+        // Borrowed bytes take the text as it is (after the 8-byte header and length).
+        let raw: &[u8] = gdwire::serde::from_bytes(G3, &bytes).unwrap();
+        assert_eq!(raw, s.raw(), "{name}");
+        assert_eq!(raw, &bytes[8..8 + raw.len()], "{name}");
     }
     let a: Vec<GString> = round_trip(G3, &engine_bytes(&rows, "array_with_surrogate"), false);
     assert!(a[0].code_points().eq([0xD800]));

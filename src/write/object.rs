@@ -84,6 +84,7 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A property name from raw bytes, checked for this dialect's reader.
+    #[cfg(feature = "serde")]
     pub(crate) fn property_name_bytes(&mut self, name: &[u8]) -> Result<()> {
         self.guard(|w| {
             w.expect_property()?;

@@ -438,6 +438,7 @@ impl<S: Sink> Writer<S> {
     /// A PackedStringArray of string blocks as they are sent (a `GString`'s raw bytes), each
     /// checked for this dialect's reader; the engine's terminating NUL is added where missing,
     /// as for views and owned values.
+    #[cfg(feature = "serde")]
     pub(crate) fn packed_string_blocks<B: AsRef<[u8]>>(&mut self, items: &[B]) -> Result<()> {
         self.leaf(|w| {
             let n = w.count(items.len())?;
@@ -452,6 +453,7 @@ impl<S: Sink> Writer<S> {
 
     /// A PackedStringArray of byte strings, each checked for this dialect's reader (the
     /// engine's terminating NUL is added).
+    #[cfg(feature = "json")]
     pub(crate) fn packed_string_bytes<B: AsRef<[u8]>>(&mut self, items: &[B]) -> Result<()> {
         self.leaf(|w| {
             let n = w.count(items.len())?;
