@@ -364,3 +364,60 @@ fn bytes_no_godot_reads_as_text_are_refused() {
     assert!(err.to_string().contains("no Godot version"), "{err}");
     assert!(serde_json::from_str::<NodePath>("[47, 255]").is_err());
 }
+
+// --- properties: serde writes what the owned encoder writes for the same Godot 3 text ------
+
+mod props {
+    use super::*;
+    use gdwire::owned::Variant;
+    use proptest::prelude::*;
+
+    /// Godot 3 text: ASCII, UTF-8, and the forms only Godot 3 reads (an encoded surrogate,
+    /// a code point above U+10FFFF), never `/` or `:` (NodePath separators).
+    fn text() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            "[a-zA-Z0-9_. é中]".prop_map(String::into_bytes),
+            Just(b"\xed\xa0\x80".to_vec()),
+            Just(b"\xed\xbf\xbf".to_vec()),
+            Just(b"\xf4\x90\x80\x80".to_vec()),
+        ];
+        proptest::collection::vec(piece, 1..4).prop_map(|p| p.concat())
+    }
+
+    fn gstring(b: Vec<u8>) -> GString {
+        GString::from_raw(b).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn godot3_node_paths_match_the_owned_encoder(
+            names in proptest::collection::vec(text(), 0..4),
+            subnames in proptest::collection::vec(text(), 0..3),
+            absolute: bool,
+        ) {
+            let utf8 = names.iter().chain(&subnames).all(|b| std::str::from_utf8(b).is_ok());
+            let p = NodePath::new(
+                names.into_iter().map(gstring),
+                subnames.into_iter().map(gstring),
+                absolute,
+            );
+            let engine = Variant::NodePath(p.clone()).to_vec(G3).unwrap();
+            let back: NodePath = gdwire::serde::from_bytes(G3, &engine).unwrap();
+            prop_assert_eq!(&back, &p);
+            prop_assert_eq!(gdwire::serde::to_vec(G3, &back).unwrap(), engine.clone());
+            let text = gdwire::serde::from_bytes::<String>(G3, &engine);
+            prop_assert_eq!(text.is_ok(), utf8);
+        }
+
+        #[test]
+        fn godot3_strings_match_the_owned_encoder(s in text()) {
+            let utf8 = std::str::from_utf8(&s).is_ok();
+            let engine = Variant::String(gstring(s)).to_vec(G3).unwrap();
+            let back: GString = gdwire::serde::from_bytes(G3, &engine).unwrap();
+            prop_assert_eq!(gdwire::serde::to_vec(G3, &back).unwrap(), engine.clone());
+            prop_assert_eq!(gdwire::serde::from_bytes::<String>(G3, &engine).is_ok(), utf8);
+        }
+    }
+}
