@@ -135,6 +135,16 @@ fn pandemonium_struct_with_both_kinds_round_trips() {
 }
 
 #[test]
+fn pandemonium_packed_typed_array_from_a_view_too() {
+    // The view's kind reaches serde the same way.
+    let bytes = hex("1c000000 02000000 01000000 02000000 05000000");
+    let view = gdwire::from_bytes(PM5, &bytes).unwrap();
+    let a: TypedArray<i32> = gdwire::serde::from_variant_ref(view).unwrap();
+    assert_eq!(a.kind, ArrayKind::PackedTypedArray);
+    assert_eq!(gdwire::serde::to_vec(PM5, &a).unwrap(), bytes);
+}
+
+#[test]
 fn dialects_without_the_kind_write_their_own_typed_array() {
     // Godot 4.6's var_to_bytes(Array[int]([1, -2, 2147483648])) (fixture typed_array_int):
     // a PackedTypedArray is a typed Array there, as the writer's `begin_packed_typed_array`.
