@@ -596,6 +596,8 @@ impl<'de> Deserializer<'de> {
     }
 }
 
+/// A key for an error's path: a message, not data, so text that is not UTF-8 may show
+/// replacement characters there.
 fn lossy(s: StrRef<'_>) -> String {
     String::from_utf8_lossy(s.bytes()).into_owned()
 }

@@ -14,40 +14,47 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 
-use serde::de::{self, value::CowStrDeserializer, DeserializeSeed, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
 use serde::ser::{self, Impossible, Serialize, SerializeTuple};
 
+use crate::dialect::TextRules;
 use crate::owned::{ElementType, GString, NodePath, Signal};
-use crate::read::{ContainerType, ObjectRef, StrRef, VariantRef};
+use crate::read::{ArrayKind, ContainerType, ObjectRef, StrRef, VariantRef};
 use crate::serde::error::{Error, Result};
 use crate::serde::leaf::{LeafDe, Marker};
 use crate::serde::ser::{Compound, Serializer};
 use crate::variant_type::VariantType;
-use crate::write::{ContainerTypeSpec, Sink};
+use crate::write::Sink;
 
 /// Which Godot type a `$gdwire::godot::…` name asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
+    String,
     StringName,
     NodePath,
     Rid,
     ObjectId,
     Callable,
     Signal,
-    TypedArray,
+    /// The kind is in the name (not in the content) so that other formats keep seeing
+    /// `[element, [items…]]`.
+    TypedArray(ArrayKind),
     TypedDictionary,
     Object,
 }
 
 impl Kind {
-    const ALL: [Kind; 9] = [
+    const ALL: [Kind; 12] = [
+        Kind::String,
         Kind::StringName,
         Kind::NodePath,
         Kind::Rid,
         Kind::ObjectId,
         Kind::Callable,
         Kind::Signal,
-        Kind::TypedArray,
+        Kind::TypedArray(ArrayKind::Array),
+        Kind::TypedArray(ArrayKind::TypedArray),
+        Kind::TypedArray(ArrayKind::PackedTypedArray),
         Kind::TypedDictionary,
         Kind::Object,
     ];
@@ -55,13 +62,18 @@ impl Kind {
     /// The private newtype-struct name.
     const fn marker(self) -> &'static str {
         match self {
+            Kind::String => "$gdwire::godot::String",
             Kind::StringName => "$gdwire::godot::StringName",
             Kind::NodePath => "$gdwire::godot::NodePath",
             Kind::Rid => "$gdwire::godot::RID",
             Kind::ObjectId => "$gdwire::godot::ObjectId",
             Kind::Callable => "$gdwire::godot::Callable",
             Kind::Signal => "$gdwire::godot::Signal",
-            Kind::TypedArray => "$gdwire::godot::TypedArray",
+            Kind::TypedArray(ArrayKind::Array) => "$gdwire::godot::TypedArray",
+            Kind::TypedArray(ArrayKind::TypedArray) => "$gdwire::godot::TypedArray/TypedArray",
+            Kind::TypedArray(ArrayKind::PackedTypedArray) => {
+                "$gdwire::godot::TypedArray/PackedTypedArray"
+            }
             Kind::TypedDictionary => "$gdwire::godot::TypedDictionary",
             Kind::Object => "$gdwire::godot::Object",
         }
@@ -77,23 +89,24 @@ impl Kind {
     /// What the deserializer expected, for errors.
     pub(crate) const fn expected(self) -> &'static str {
         match self {
+            Kind::String => "String",
             Kind::StringName => "StringName",
             Kind::NodePath => "NodePath",
             Kind::Rid => "RID",
             Kind::ObjectId => "Object (an instance id)",
             Kind::Callable => "Callable",
             Kind::Signal => "Signal",
-            Kind::TypedArray => "Array",
+            Kind::TypedArray(_) => "Array",
             Kind::TypedDictionary => "Dictionary",
             Kind::Object => "Object (a full object)",
         }
     }
 
-    /// Strings that precede the content of a container kind (its element types, or an
-    /// object's class).
+    /// Strings that precede the content of a container kind when it is written (its
+    /// element types, or an object's class).
     const fn heads(self) -> usize {
         match self {
-            Kind::TypedArray | Kind::Object => 1,
+            Kind::TypedArray(_) | Kind::Object => 1,
             Kind::TypedDictionary => 2,
             _ => 0,
         }
@@ -117,6 +130,10 @@ pub(crate) fn visit_leaf_marked<'de, V: Visitor<'de>>(
         | (Kind::ObjectId, R::Object(ObjectRef::Id(_)))
         | (Kind::Callable, R::Callable)
         | (Kind::Signal, R::Signal(_)) => visitor.visit_newtype_struct(LeafDe::new(v)),
+        // The block as sent (a BOM, bytes after a NUL), which a GString keeps.
+        (Kind::String, R::String(s) | R::StringName(s)) => {
+            visitor.visit_newtype_struct(TextDe::Borrowed(s.raw()))
+        }
         // Godot 3 and Pandemonium send no RID id.
         (Kind::Rid, R::Rid(None)) | (Kind::ObjectId, R::Object(ObjectRef::Null)) => {
             visitor.visit_newtype_struct(LeafDe::new(R::Int(0)))
@@ -129,7 +146,7 @@ pub(crate) fn visit_leaf_marked<'de, V: Visitor<'de>>(
                 p.names().map(|s| s.bytes()),
                 p.subnames().map(|s| s.bytes()),
             );
-            visitor.visit_newtype_struct(de::value::StringDeserializer::<Error>::new(text))
+            visitor.visit_newtype_struct(TextDe::Owned(text))
         }
         _ => Err(Marker::mismatch(Marker::Godot(k), &v)),
     }
@@ -137,6 +154,7 @@ pub(crate) fn visit_leaf_marked<'de, V: Visitor<'de>>(
 
 /// A marked container (the deserializer's `Begin` event, put back so that `rest` reads the
 /// container itself): its type strings, then the container, go to `visitor` as a sequence.
+/// A typed Array gives its kind first (`"Array"`, `"TypedArray"`, `"PackedTypedArray"`).
 pub(crate) fn visit_container_marked<'de, V, D>(
     k: Kind,
     v: VariantRef<'de>,
@@ -149,12 +167,17 @@ where
 {
     use VariantRef as R;
     let heads = match (k, &v) {
-        (Kind::TypedArray, R::Array(a)) => [Some(element_text(a.element_type())), None],
+        (Kind::TypedArray(_), R::Array(a)) => [
+            Some(TextDe::Borrowed(array_kind_name(a.kind()).as_bytes())),
+            Some(element_text(a.element_type())),
+        ],
         (Kind::TypedDictionary, R::Dictionary(d)) => [
             Some(element_text(d.key_type())),
             Some(element_text(d.value_type())),
         ],
-        (Kind::Object, R::Object(ObjectRef::Full(o))) => [Some(str_ref_text(o.class())), None],
+        (Kind::Object, R::Object(ObjectRef::Full(o))) => {
+            [Some(TextDe::Borrowed(o.class().bytes())), None]
+        }
         _ => return Err(Marker::mismatch(Marker::Godot(k), &v)),
     };
     visitor.visit_seq(HeadSeq {
@@ -166,7 +189,7 @@ where
 
 /// The head strings, then the container.
 struct HeadSeq<'de, D> {
-    heads: [Option<Cow<'de, str>>; 2],
+    heads: [Option<TextDe<'de>>; 2],
     next: usize,
     rest: Option<D>,
 }
@@ -179,7 +202,7 @@ impl<'de, D: de::Deserializer<'de, Error = Error>> SeqAccess<'de> for HeadSeq<'d
             let head = self.heads[self.next].take();
             self.next += 1;
             if let Some(h) = head {
-                return seed.deserialize(CowStrDeserializer::new(h)).map(Some);
+                return seed.deserialize(h).map(Some);
             }
         }
         match self.rest.take() {
@@ -189,47 +212,119 @@ impl<'de, D: de::Deserializer<'de, Error = Error>> SeqAccess<'de> for HeadSeq<'d
     }
 }
 
-fn str_ref_text(s: StrRef<'_>) -> Cow<'_, str> {
-    match s.as_str() {
-        Some(t) => Cow::Borrowed(t),
-        None => Cow::Owned(String::from_utf8_lossy(s.bytes()).into_owned()),
+/// Godot text, which may not be UTF-8 (Godot 3): a `str` when it is UTF-8, else bytes.
+/// A visitor that wants a `str` (`String`, `&str`) then fails, saying the text is not UTF-8;
+/// one that takes bytes too ([`GString`], [`NodePath`], [`Signal`], [`ElementType`]) keeps
+/// them.
+pub(crate) enum TextDe<'de> {
+    Borrowed(&'de [u8]),
+    Owned(Vec<u8>),
+}
+
+impl<'de> de::Deserializer<'de> for TextDe<'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self {
+            TextDe::Borrowed(b) => match core::str::from_utf8(b) {
+                Ok(s) => visitor.visit_borrowed_str(s),
+                Err(_) => visitor.visit_borrowed_bytes(b).map_err(not_utf8),
+            },
+            TextDe::Owned(b) => match String::from_utf8(b) {
+                Ok(s) => visitor.visit_string(s),
+                Err(e) => visitor.visit_byte_buf(e.into_bytes()).map_err(not_utf8),
+            },
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map struct enum
+        identifier ignored_any
     }
 }
 
-fn element_text(t: Option<ContainerType<'_>>) -> Cow<'_, str> {
+/// A visitor refused text that is not UTF-8: say so (like `serde_json`'s invalid UTF-8
+/// error), since "expected a string" alone would puzzle.
+#[cold]
+pub(crate) fn not_utf8(e: Error) -> Error {
+    Error::message(alloc::format!(
+        "{e} (the text is not UTF-8, which Godot 3 allows; read it into a GString or bytes)"
+    ))
+}
+
+fn element_text(t: Option<ContainerType<'_>>) -> TextDe<'_> {
     match t {
-        None | Some(ContainerType::Builtin(VariantType::Nil)) => Cow::Borrowed(UNTYPED),
-        Some(ContainerType::Builtin(ty)) => Cow::Borrowed(ty.name()),
-        Some(ContainerType::ClassName(s) | ContainerType::Script(s)) => str_ref_text(s),
-        Some(ContainerType::UnknownBuiltin(id)) => Cow::Owned(alloc::format!("#{id}")),
+        None | Some(ContainerType::Builtin(VariantType::Nil)) => {
+            TextDe::Borrowed(UNTYPED.as_bytes())
+        }
+        Some(ContainerType::Builtin(ty)) => TextDe::Borrowed(ty.name().as_bytes()),
+        Some(ContainerType::ClassName(s) | ContainerType::Script(s)) => TextDe::Borrowed(s.bytes()),
+        Some(ContainerType::UnknownBuiltin(id)) => {
+            TextDe::Owned(alloc::format!("#{id}").into_bytes())
+        }
     }
 }
 
 /// GDScript's name for an untyped element (`Array` is `Array[Variant]`).
 const UNTYPED: &str = "Variant";
 
+const fn array_kind_name(k: ArrayKind) -> &'static str {
+    match k {
+        ArrayKind::Array => "Array",
+        ArrayKind::TypedArray => "TypedArray",
+        ArrayKind::PackedTypedArray => "PackedTypedArray",
+    }
+}
+
 /// NodePath text as the engine prints it: `/` first when absolute, names joined by `/`,
-/// then `:` before each subname.
-fn path_text<'a>(
+/// then `:` before each subname. Bytes: Godot 3 names need not be UTF-8.
+pub(crate) fn path_text<'a>(
     absolute: bool,
     names: impl Iterator<Item = &'a [u8]>,
     subnames: impl Iterator<Item = &'a [u8]>,
-) -> String {
-    let mut text = String::new();
+) -> Vec<u8> {
+    let mut text = Vec::new();
     if absolute {
-        text.push('/');
+        text.push(b'/');
     }
     for (i, name) in names.enumerate() {
         if i > 0 {
-            text.push('/');
+            text.push(b'/');
         }
-        text.push_str(&String::from_utf8_lossy(name));
+        text.extend_from_slice(name);
     }
     for sub in subnames {
-        text.push(':');
-        text.push_str(&String::from_utf8_lossy(sub));
+        text.push(b':');
+        text.extend_from_slice(sub);
     }
     text
+}
+
+/// NodePath names or subnames.
+type PathParts<'a> = Vec<&'a [u8]>;
+
+/// NodePath text split like the engine's `NodePath(String)` (see
+/// [`crate::write::split_node_path`], whose rules this follows on bytes): absolute, names,
+/// subnames; `None` for an empty subname that is not the last.
+fn split_path(text: &[u8]) -> Option<(bool, PathParts<'_>, PathParts<'_>)> {
+    let absolute = text.first() == Some(&b'/');
+    let (names, subnames) = match text.iter().position(|&b| b == b':') {
+        Some(i) => (&text[..i], &text[i + 1..]),
+        None => (text, &[][..]),
+    };
+    let subs: Vec<&[u8]> = subnames.split(|&b| b == b':').collect();
+    if subs.iter().rev().skip(1).any(|s| s.is_empty()) {
+        return None;
+    }
+    Some((
+        absolute,
+        names
+            .split(|&b| b == b'/')
+            .filter(|s| !s.is_empty())
+            .collect(),
+        subs.into_iter().filter(|s| !s.is_empty()).collect(),
+    ))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -246,13 +341,20 @@ pub(crate) fn serialize_marked<S: Sink, V: Serialize + ?Sized>(
     }
     let w = &mut ser.w;
     let r = match (k, value.serialize(Capture)?) {
+        (Kind::String, Tok::Str(s)) => w.string(&s),
+        (Kind::String, Tok::Bytes(b)) => w.string_bytes(&b),
         (Kind::StringName, Tok::Str(s)) => w.string_name(&s),
         (Kind::NodePath, Tok::Str(s)) => w.node_path_str(&s),
+        (Kind::NodePath, Tok::Bytes(b)) => match split_path(&b) {
+            Some((absolute, names, subnames)) => w.node_path_bytes(absolute, &names, &subnames),
+            None => Err(crate::Error::new(crate::ErrorKind::InvalidNodePath, 0)),
+        },
         (Kind::Rid, Tok::Int(i)) => w.rid(id(i)?),
         (Kind::ObjectId, Tok::Int(i)) => w.object_id(id(i)?),
         (Kind::Callable, Tok::Unit) => w.callable(),
         (Kind::Signal, Tok::Seq(parts)) => match &parts[..] {
             [Tok::Str(name), Tok::Int(i)] => w.signal(name, id(*i)?),
+            [Tok::Bytes(name), Tok::Int(i)] => w.signal_bytes(name, id(*i)?),
             _ => return Err(ser::Error::custom("a Signal is (name, object id)")),
         },
         (k, _) => {
@@ -276,10 +378,12 @@ fn id(i: i128) -> Result<u64> {
         .map_err(|_| ser::Error::custom("an id must fit 64 bits"))
 }
 
-/// The string content of a value (object property names, element types).
-pub(crate) fn capture_str<V: Serialize + ?Sized>(value: &V) -> Result<String> {
+/// The text content of a value (object property names, element types): a string, or bytes
+/// for Godot 3 text that is not UTF-8.
+pub(crate) fn capture_text<V: Serialize + ?Sized>(value: &V) -> Result<Vec<u8>> {
     match value.serialize(Capture)? {
-        Tok::Str(s) => Ok(s),
+        Tok::Str(s) => Ok(s.into_bytes()),
+        Tok::Bytes(b) => Ok(b),
         _ => Err(ser::Error::custom("a string was expected")),
     }
 }
@@ -287,6 +391,8 @@ pub(crate) fn capture_str<V: Serialize + ?Sized>(value: &V) -> Result<String> {
 /// The content of a marked leaf.
 enum Tok {
     Str(String),
+    /// Text that is not UTF-8 (Godot 3), from a [`GString`] or a NodePath or Signal name.
+    Bytes(Vec<u8>),
     Int(i128),
     Unit,
     Seq(Vec<Tok>),
@@ -319,6 +425,9 @@ impl ser::Serializer for Capture {
     fn serialize_str(self, v: &str) -> Result<Tok> {
         Ok(Tok::Str(v.into()))
     }
+    fn serialize_bytes(self, v: &[u8]) -> Result<Tok> {
+        Ok(Tok::Bytes(v.into()))
+    }
     fn serialize_unit(self) -> Result<Tok> {
         Ok(Tok::Unit)
     }
@@ -339,7 +448,7 @@ impl ser::Serializer for Capture {
         Ok(CaptureSeq(Vec::with_capacity(len.min(4))))
     }
 
-    refuse!(not_scalar(); bool f32 f64 bytes none some unit_variant newtype_variant
+    refuse!(not_scalar(); bool f32 f64 none some unit_variant newtype_variant
         tuple_struct tuple_variant map struct struct_variant);
 }
 
@@ -405,7 +514,7 @@ impl<'a, S: Sink> ser::Serializer for Heads<'a, S> {
 struct HeadTuple<'a, S: Sink> {
     ser: &'a mut Serializer<S>,
     kind: Kind,
-    heads: Vec<String>,
+    heads: Vec<Vec<u8>>,
 }
 
 impl<S: Sink> SerializeTuple for HeadTuple<'_, S> {
@@ -414,7 +523,7 @@ impl<S: Sink> SerializeTuple for HeadTuple<'_, S> {
 
     fn serialize_element<V: Serialize + ?Sized>(&mut self, value: &V) -> Result<()> {
         if self.heads.len() < self.kind.heads() {
-            self.heads.push(capture_str(value)?);
+            self.heads.push(capture_text(value)?);
             return Ok(());
         }
         value.serialize(Body {
@@ -434,24 +543,31 @@ impl<S: Sink> SerializeTuple for HeadTuple<'_, S> {
 struct Body<'b, S: Sink> {
     ser: &'b mut Serializer<S>,
     kind: Kind,
-    heads: &'b [String],
+    heads: &'b [Vec<u8>],
 }
 
 impl<'b, S: Sink> Body<'b, S> {
-    fn head(&self, i: usize) -> &'b str {
-        self.heads.get(i).map_or("", String::as_str)
+    fn head(&self, i: usize) -> &'b [u8] {
+        self.heads.get(i).map_or(&[][..], Vec::as_slice)
     }
 
     fn array(self, len: Option<usize>) -> Result<Compound<'b, S>> {
         let n = len.ok_or_else(needs_len)?;
-        if self.kind != Kind::TypedArray {
+        let Kind::TypedArray(kind) = self.kind else {
             return Err(not_container());
-        }
-        let spec = spec(self.head(0))?;
-        self.ser
-            .w
-            .begin_typed_array(n, spec)
-            .map_err(Error::write)?;
+        };
+        let (preferred, elem) = match (kind, element_type(self.head(0))) {
+            // Untyped: a plain Array, as `begin_typed_array` writes for `Builtin(Nil)`.
+            (ArrayKind::Array, ContainerType::Builtin(VariantType::Nil)) => {
+                (VariantType::Array, None)
+            }
+            (ArrayKind::Array, e) => (VariantType::Array, Some(e)),
+            // Pandemonium's TypedArray / PackedTypedArray keep even element id 0 (Nil).
+            (ArrayKind::TypedArray, e) => (VariantType::TypedArray, Some(e)),
+            (ArrayKind::PackedTypedArray, e) => (VariantType::PackedTypedArray, Some(e)),
+        };
+        let w = &mut self.ser.w;
+        w.array_of(preferred, n, elem).map_err(Error::write)?;
         Ok(Compound::Direct(self.ser))
     }
 
@@ -459,13 +575,19 @@ impl<'b, S: Sink> Body<'b, S> {
         let n = len.ok_or_else(needs_len)?;
         match self.kind {
             Kind::TypedDictionary => {
-                let (k, v) = (spec(self.head(0))?, spec(self.head(1))?);
+                let side = |t| match element_type(t) {
+                    ContainerType::Builtin(VariantType::Nil) => None,
+                    e => Some(e),
+                };
+                let (k, v) = (side(self.head(0)), side(self.head(1)));
                 let w = &mut self.ser.w;
-                w.begin_typed_dictionary(n, k, v).map_err(Error::write)?;
+                w.dictionary_of(n, k, v).map_err(Error::write)?;
                 Ok(Compound::Direct(self.ser))
             }
             Kind::Object => {
-                let class = self.head(0);
+                // `Object::class` is a `String`; only another type could send bytes here.
+                let class = core::str::from_utf8(self.head(0))
+                    .map_err(|_| ser::Error::custom("an object's class must be UTF-8"))?;
                 self.ser.w.begin_object(class, n).map_err(Error::write)?;
                 Ok(Compound::Props(self.ser))
             }
@@ -515,18 +637,18 @@ impl<'b, S: Sink> ser::Serializer for Body<'b, S> {
         struct_variant);
 }
 
-/// An element type from its text (see [`ElementType`]'s serde form).
-fn spec(text: &str) -> Result<ContainerTypeSpec<'_>> {
-    Ok(match parse_element(text) {
-        Parsed::Builtin(ty) => ContainerTypeSpec::Builtin(ty),
-        Parsed::Class => ContainerTypeSpec::ClassName(text),
-        Parsed::Script => ContainerTypeSpec::Script(text),
-        Parsed::Unknown(_) => {
-            return Err(ser::Error::custom(alloc::format!(
-                "element type {text}: an unknown builtin id cannot be written"
-            )))
-        }
-    })
+/// An element type from its text (see [`ElementType`]'s serde form), as the writer takes
+/// it. The writer checks a class name's bytes for its dialect and refuses an unknown id the
+/// dialect cannot carry; a script is a `res://` path by construction.
+fn element_type(text: &[u8]) -> ContainerType<'_> {
+    // Only the bytes are written; Godot 3's rules accept every text there is.
+    let name = || StrRef::new(text, TextRules::Godot3);
+    match parse_element(text) {
+        Parsed::Builtin(ty) => ContainerType::Builtin(ty),
+        Parsed::Class => ContainerType::ClassName(name()),
+        Parsed::Script => ContainerType::Script(name()),
+        Parsed::Unknown(id) => ContainerType::UnknownBuiltin(id),
+    }
 }
 
 enum Parsed {
@@ -537,18 +659,23 @@ enum Parsed {
 }
 
 /// `Variant` (untyped), a builtin type's name (`int`, `Vector3`, …; `Object` is the class),
-/// `res://…` (a script), `#N` (an unknown builtin id), else a class name.
-fn parse_element(text: &str) -> Parsed {
-    if text == UNTYPED {
+/// `res://…` (a script), `#N` (an unknown builtin id), else a class name (any bytes: Godot 3
+/// text need not be UTF-8).
+fn parse_element(text: &[u8]) -> Parsed {
+    if text == UNTYPED.as_bytes() {
         return Parsed::Builtin(VariantType::Nil);
     }
-    if text.starts_with("res://") {
+    if text.starts_with(b"res://") {
         return Parsed::Script;
     }
-    if let Some(id) = text.strip_prefix('#').and_then(|n| n.parse().ok()) {
+    let utf8 = core::str::from_utf8(text).ok();
+    if let Some(id) = utf8
+        .and_then(|t| t.strip_prefix('#'))
+        .and_then(|n| n.parse().ok())
+    {
         return Parsed::Unknown(id);
     }
-    match VariantType::ALL.into_iter().find(|t| t.name() == text) {
+    match utf8.and_then(|t| VariantType::ALL.into_iter().find(|ty| ty.name() == t)) {
         Some(VariantType::Object) | None => Parsed::Class,
         Some(ty) => Parsed::Builtin(ty),
     }
@@ -694,12 +821,22 @@ impl<'de> de::Deserialize<'de> for Callable {
     }
 }
 
-/// A typed Array (Godot 4.0+: `Array[int]`, `Array[Node]`, …): the element type, then the
-/// elements. `ElementType::Builtin(VariantType::Nil)` is an untyped Array, so this reads
-/// any Array and writes back the same type block.
+/// A typed Array (Godot 4.0+: `Array[int]`, `Array[Node]`, …; Pandemonium 5's TypedArray
+/// and PackedTypedArray): the element type, then the elements.
+/// `ElementType::Builtin(VariantType::Nil)` is an untyped Array, so this reads any Array and
+/// writes back the same type block.
+///
+/// `kind` says which Array type it is on the wire, as [`owned::Array::kind`] does:
+/// [`ArrayKind::Array`] (the default of [`TypedArray::new`]) for an Array, typed or not
+/// (written as the dialect's typed array when the element type is not `Variant`: Godot 4.3+
+/// typed Array, Pandemonium 5 TypedArray); [`ArrayKind::TypedArray`] and
+/// [`ArrayKind::PackedTypedArray`] for Pandemonium 5's two types, kept even with element id
+/// 0 (`Variant`). Dialects without them write the other kinds as `ArrayKind::Array`.
 ///
 /// In other serde formats the element type is a string: `"int"`, `"Vector3"`, a class name
-/// (`"Node"`), a script path (`"res://item.gd"`), `"Variant"` for untyped.
+/// (`"Node"`), a script path (`"res://item.gd"`), `"Variant"` for untyped, `"#N"` for a
+/// Pandemonium element id that is no type of the dialect; the whole is
+/// `[element, [items…]]`, without the kind (it reads back as `ArrayKind::Array`).
 ///
 /// ```
 /// use gdwire::owned::ElementType;
@@ -715,10 +852,21 @@ impl<'de> de::Deserialize<'de> for Callable {
 /// assert_eq!(a.element, ElementType::Builtin(VariantType::Int));
 /// assert_eq!(a.items, [1, -2, 2147483648]);
 /// assert_eq!(gdwire::serde::to_vec(Dialect::GODOT_4, &a)?, engine);
+///
+/// // A Pandemonium 5 PackedTypedArray of int holding 5 and 6 (docs/wire-format.md §4.12):
+/// // type 28, element type 2 (int), count 2, then the elements.
+/// let pandemonium = [28, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 5, 0, 0, 0, 2, 0, 0, 0, 6, 0, 0, 0];
+/// let p: TypedArray<i32> = gdwire::serde::from_bytes(Dialect::PANDEMONIUM_5, &pandemonium)?;
+/// assert_eq!(p.kind, gdwire::read::ArrayKind::PackedTypedArray);
+/// assert_eq!(gdwire::serde::to_vec(Dialect::PANDEMONIUM_5, &p)?, pandemonium);
 /// # Ok::<(), gdwire::serde::Error>(())
 /// ```
+///
+/// [`owned::Array::kind`]: crate::owned::Array::kind
 #[derive(Clone, Debug, PartialEq)]
 pub struct TypedArray<T> {
+    /// Which Array type: `Array`, or Pandemonium 5's `TypedArray` / `PackedTypedArray`.
+    pub kind: ArrayKind,
     /// What the Array holds.
     pub element: ElementType,
     /// The elements.
@@ -726,7 +874,7 @@ pub struct TypedArray<T> {
 }
 
 impl<T> TypedArray<T> {
-    /// An Array of `element` holding `items`.
+    /// An Array of `element` holding `items` (kind [`ArrayKind::Array`]).
     ///
     /// ```
     /// use gdwire::serde::TypedArray;
@@ -736,7 +884,25 @@ impl<T> TypedArray<T> {
     /// # Ok::<(), gdwire::serde::Error>(())
     /// ```
     pub fn new(element: impl Into<ElementType>, items: Vec<T>) -> Self {
+        TypedArray::with_kind(ArrayKind::Array, element, items)
+    }
+
+    /// An Array of the given kind (Pandemonium 5's `PackedTypedArray`, …).
+    ///
+    /// ```
+    /// use gdwire::read::ArrayKind;
+    /// use gdwire::serde::TypedArray;
+    /// use gdwire::{Dialect, VariantType};
+    /// let a = TypedArray::with_kind(ArrayKind::PackedTypedArray, VariantType::Int, vec![7]);
+    /// let bytes = gdwire::serde::to_vec(Dialect::PANDEMONIUM_5, &a)?;
+    /// assert_eq!(&bytes[..8], &[28, 0, 0, 0, 2, 0, 0, 0]); // PackedTypedArray of int
+    /// // Godot 4 has no such type: an Array[int] there.
+    /// assert_eq!(&gdwire::serde::to_vec(Dialect::GODOT_4, &a)?[..4], &[0x1c, 0, 1, 0]);
+    /// # Ok::<(), gdwire::serde::Error>(())
+    /// ```
+    pub fn with_kind(kind: ArrayKind, element: impl Into<ElementType>, items: Vec<T>) -> Self {
         TypedArray {
+            kind,
             element: element.into(),
             items,
         }
@@ -745,17 +911,72 @@ impl<T> TypedArray<T> {
 
 impl<T: Serialize> Serialize for TypedArray<T> {
     fn serialize<Z: ser::Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
-        s.serialize_newtype_struct(Kind::TypedArray.marker(), &(&self.element, &self.items))
+        let marker = Kind::TypedArray(self.kind).marker();
+        s.serialize_newtype_struct(marker, &(&self.element, &self.items))
     }
 }
 
 impl<'de, T: de::Deserialize<'de>> de::Deserialize<'de> for TypedArray<T> {
     fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let (element, items) = d.deserialize_newtype_struct(
-            Kind::TypedArray.marker(),
-            Parts::<(ElementType, Vec<T>)>::new("a typed Array"),
-        )?;
-        Ok(TypedArray { element, items })
+        struct V<T>(PhantomData<T>);
+        impl<'de, T: de::Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = TypedArray<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a typed Array")
+            }
+            // Other formats: `(element, items)`.
+            fn visit_newtype_struct<D: de::Deserializer<'de>>(
+                self,
+                d: D,
+            ) -> Result<TypedArray<T>, D::Error> {
+                let (element, items): (ElementType, Vec<T>) = de::Deserialize::deserialize(d)?;
+                Ok(TypedArray::new(element, items))
+            }
+            // This crate's deserializer: the kind, the element type, then the Array.
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<TypedArray<T>, A::Error> {
+                let kind: KindName = seq_part(&mut seq, 0)?;
+                let element: ElementType = seq_part(&mut seq, 1)?;
+                let items: Vec<T> = seq_part(&mut seq, 2)?;
+                Ok(TypedArray::with_kind(kind.0, element, items))
+            }
+        }
+        d.deserialize_newtype_struct(Kind::TypedArray(ArrayKind::Array).marker(), V(PhantomData))
+    }
+}
+
+/// The `i`th part of a marked container's sequence.
+fn seq_part<'de, A: SeqAccess<'de>, P: de::Deserialize<'de>>(
+    seq: &mut A,
+    i: usize,
+) -> Result<P, A::Error> {
+    seq.next_element()?
+        .ok_or_else(|| de::Error::invalid_length(i, &"the parts of a typed Array"))
+}
+
+/// An [`ArrayKind`] by its type name.
+struct KindName(ArrayKind);
+
+impl<'de> de::Deserialize<'de> for KindName {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = KindName;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("Array, TypedArray or PackedTypedArray")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<KindName, E> {
+                [
+                    ArrayKind::Array,
+                    ArrayKind::TypedArray,
+                    ArrayKind::PackedTypedArray,
+                ]
+                .into_iter()
+                .find(|&k| array_kind_name(k) == v)
+                .map(KindName)
+                .ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
+            }
+        }
+        d.deserialize_str(V)
     }
 }
 
@@ -946,33 +1167,108 @@ impl<'de> de::Deserialize<'de> for AnyU64 {
     }
 }
 
-/// Text that may not be UTF-8 (Godot 3 strings), as a [`GString`].
-struct Text(GString);
+/// Godot text from any format: a string, or bytes (Godot 3 text that is not UTF-8; JSON
+/// and other formats that have no bytes send them as a sequence of numbers).
+struct RawText<'de>(Cow<'de, [u8]>);
 
-impl<'de> de::Deserialize<'de> for Text {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl Visitor<'_> for V {
-            type Value = Text;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("text")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Text, E> {
-                Ok(Text(v.into()))
-            }
-            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Text, E> {
-                let lossy = String::from_utf8_lossy(v);
-                Ok(Text(
-                    GString::from_raw(v.to_vec()).unwrap_or_else(|| lossy.as_ref().into()),
-                ))
-            }
+impl<'de> RawText<'de> {
+    fn into_gstring<E: de::Error>(self) -> Result<GString, E> {
+        match core::str::from_utf8(&self.0) {
+            Ok(s) => Ok(s.into()),
+            Err(_) => GString::from_raw(self.0.into_owned())
+                .ok_or_else(|| E::custom("bytes that no Godot version reads as text")),
         }
-        d.deserialize_str(V)
     }
 }
 
-fn lossy(s: &GString) -> Cow<'_, str> {
-    String::from_utf8_lossy(s.bytes())
+impl<'de> de::Deserialize<'de> for RawText<'de> {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawText<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("text")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<RawText<'de>, E> {
+                Ok(RawText(Cow::Borrowed(v.as_bytes())))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawText<'de>, E> {
+                Ok(RawText(Cow::Owned(v.as_bytes().to_vec())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<RawText<'de>, E> {
+                Ok(RawText(Cow::Owned(v.into_bytes())))
+            }
+            fn visit_borrowed_bytes<E: de::Error>(self, v: &'de [u8]) -> Result<RawText<'de>, E> {
+                Ok(RawText(Cow::Borrowed(v)))
+            }
+            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<RawText<'de>, E> {
+                Ok(RawText(Cow::Owned(v.to_vec())))
+            }
+            fn visit_byte_buf<E: de::Error>(self, v: Vec<u8>) -> Result<RawText<'de>, E> {
+                Ok(RawText(Cow::Owned(v)))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawText<'de>, A::Error> {
+                let mut bytes = Vec::new();
+                while let Some(b) = seq.next_element::<u8>()? {
+                    bytes.push(b);
+                }
+                Ok(RawText(Cow::Owned(bytes)))
+            }
+        }
+        // Self-describing text formats may hold bytes as a sequence; the others (and this
+        // crate's own, which hands out bytes whatever is asked) take the `str` hint.
+        if d.is_human_readable() {
+            d.deserialize_any(V)
+        } else {
+            d.deserialize_str(V)
+        }
+    }
+}
+
+/// Godot text written as a `str` when it is UTF-8, else as bytes (Godot 3 allows text that
+/// is not), so that no byte is lost.
+struct TextSer<'a>(&'a [u8]);
+
+impl Serialize for TextSer<'_> {
+    fn serialize<Z: ser::Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
+        match core::str::from_utf8(self.0) {
+            Ok(text) => s.serialize_str(text),
+            Err(_) => s.serialize_bytes(self.0),
+        }
+    }
+}
+
+/// Feature `serde`: a Godot String, its block's bytes exactly as they are (a leading BOM,
+/// bytes after a NUL, Godot 3 text that is not UTF-8), so that it round-trips byte for byte
+/// where a Rust `String` cannot. Reads a String or StringName; writes a String. Other
+/// formats see a string, or bytes when the text is not UTF-8.
+///
+/// ```
+/// use gdwire::owned::GString;
+/// use gdwire::Dialect;
+/// // A Godot 3 String holding a lone surrogate (U+D800 as ED A0 80), as Godot 3.2.3 writes
+/// // it: not UTF-8, so a `String` field refuses it, and a GString keeps it.
+/// let engine = [4, 0, 0, 0, 3, 0, 0, 0, 0xed, 0xa0, 0x80, 0];
+/// assert!(gdwire::serde::from_bytes::<String>(Dialect::GODOT_3, &engine).is_err());
+/// let s: GString = gdwire::serde::from_bytes(Dialect::GODOT_3, &engine)?;
+/// assert!(s.code_points().eq([0xD800]));
+/// assert_eq!(gdwire::serde::to_vec(Dialect::GODOT_3, &s)?, engine);
+/// // Godot 4 reads strict UTF-8 only: the writer refuses it there.
+/// assert!(gdwire::serde::to_vec(Dialect::GODOT_4, &s).is_err());
+/// # Ok::<(), gdwire::serde::Error>(())
+/// ```
+impl Serialize for GString {
+    fn serialize<Z: ser::Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
+        s.serialize_newtype_struct(Kind::String.marker(), &TextSer(self.raw()))
+    }
+}
+
+/// Feature `serde`: from a Godot String or StringName in [`crate::serde`]; from a string
+/// or bytes elsewhere.
+impl<'de> de::Deserialize<'de> for GString {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        content::<RawText<'de>, _>(d, Kind::String)?.into_gstring()
+    }
 }
 
 /// Feature `serde`: the Godot NodePath in [`crate::serde`] (its text there and in other
@@ -998,41 +1294,30 @@ impl Serialize for NodePath {
             self.names().iter().map(GString::bytes),
             self.subnames().iter().map(GString::bytes),
         );
-        s.serialize_newtype_struct(Kind::NodePath.marker(), &text)
+        s.serialize_newtype_struct(Kind::NodePath.marker(), &TextSer(&text))
     }
 }
 
-/// Feature `serde`: from a Godot NodePath in [`crate::serde`]; from its text elsewhere.
+/// Feature `serde`: from a Godot NodePath in [`crate::serde`]; from its text elsewhere
+/// (bytes, for Godot 3 names that are not UTF-8).
 impl<'de> de::Deserialize<'de> for NodePath {
     fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text: Cow<'de, str> = content::<CowStr<'de>, _>(d, Kind::NodePath)?.0;
-        NodePath::parse(&text)
-            .ok_or_else(|| de::Error::custom(alloc::format!("invalid NodePath text {text:?}")))
-    }
-}
-
-/// Text borrowed when the format can, owned otherwise.
-struct CowStr<'de>(Cow<'de, str>);
-
-impl<'de> de::Deserialize<'de> for CowStr<'de> {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = CowStr<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("text")
-            }
-            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<CowStr<'de>, E> {
-                Ok(CowStr(Cow::Borrowed(v)))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<CowStr<'de>, E> {
-                Ok(CowStr(Cow::Owned(v.into())))
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> Result<CowStr<'de>, E> {
-                Ok(CowStr(Cow::Owned(v)))
-            }
-        }
-        d.deserialize_str(V)
+        let text = content::<RawText<'de>, _>(d, Kind::NodePath)?.0;
+        let invalid = || {
+            let shown = String::from_utf8_lossy(&text);
+            de::Error::custom(alloc::format!("invalid NodePath text {shown:?}"))
+        };
+        let (absolute, names, subnames) = split_path(&text).ok_or_else(invalid)?;
+        let part = |b: &&[u8]| RawText(Cow::Borrowed(*b)).into_gstring();
+        let names = names
+            .iter()
+            .map(part)
+            .collect::<Result<Vec<_>, D::Error>>()?;
+        let subnames = subnames
+            .iter()
+            .map(part)
+            .collect::<Result<Vec<_>, D::Error>>()?;
+        Ok(NodePath::new(names, subnames, absolute))
     }
 }
 
@@ -1054,7 +1339,8 @@ impl<'de> de::Deserialize<'de> for CowStr<'de> {
 /// ```
 impl Serialize for Signal {
     fn serialize<Z: ser::Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
-        s.serialize_newtype_struct(Kind::Signal.marker(), &(lossy(&self.name), self.object_id))
+        let name = TextSer(self.name.bytes());
+        s.serialize_newtype_struct(Kind::Signal.marker(), &(name, self.object_id))
     }
 }
 
@@ -1062,9 +1348,9 @@ impl Serialize for Signal {
 /// elsewhere.
 impl<'de> de::Deserialize<'de> for Signal {
     fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let (name, id) = content::<(Text, AnyU64), _>(d, Kind::Signal)?;
+        let (name, id) = content::<(RawText<'de>, AnyU64), _>(d, Kind::Signal)?;
         Ok(Signal {
-            name: name.0,
+            name: name.into_gstring()?,
             object_id: id.0,
         })
     }
@@ -1072,8 +1358,8 @@ impl<'de> de::Deserialize<'de> for Signal {
 
 /// Feature `serde`: an element type as text: `"Variant"` (untyped), a builtin type's name
 /// (`"int"`, `"Vector3"`, …), a class name (`"Node"`), a script path (`"res://item.gd"`), or
-/// `"#N"` for a Pandemonium element id that is no type of the dialect (readable, not
-/// writable).
+/// `"#N"` for a Pandemonium element id that is no type of the dialect. A class name or path
+/// that is not UTF-8 is bytes.
 ///
 /// ```
 /// use gdwire::owned::ElementType;
@@ -1081,6 +1367,7 @@ impl<'de> de::Deserialize<'de> for Signal {
 /// assert_eq!(serde_json::to_string(&ElementType::Builtin(VariantType::Int))?, "\"int\"");
 /// let e: ElementType = serde_json::from_str("\"Node\"")?;
 /// assert_eq!(e, ElementType::ClassName("Node".into()));
+/// assert_eq!(serde_json::to_string(&ElementType::UnknownBuiltin(99))?, "\"#99\"");
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 impl Serialize for ElementType {
@@ -1088,7 +1375,7 @@ impl Serialize for ElementType {
         match self {
             ElementType::Builtin(VariantType::Nil) => s.serialize_str(UNTYPED),
             ElementType::Builtin(ty) => s.serialize_str(ty.name()),
-            ElementType::ClassName(g) | ElementType::Script(g) => s.serialize_str(&lossy(g)),
+            ElementType::ClassName(g) | ElementType::Script(g) => TextSer(g.bytes()).serialize(s),
             ElementType::UnknownBuiltin(id) => s.collect_str(&format_args!("#{id}")),
         }
     }
@@ -1097,11 +1384,11 @@ impl Serialize for ElementType {
 /// Feature `serde`: from the text form (see its `Serialize`).
 impl<'de> de::Deserialize<'de> for ElementType {
     fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = CowStr::deserialize(d)?.0;
-        Ok(match parse_element(&text) {
+        let text = RawText::deserialize(d)?;
+        Ok(match parse_element(&text.0) {
             Parsed::Builtin(ty) => ElementType::Builtin(ty),
-            Parsed::Class => ElementType::ClassName(text.as_ref().into()),
-            Parsed::Script => ElementType::Script(text.as_ref().into()),
+            Parsed::Class => ElementType::ClassName(text.into_gstring()?),
+            Parsed::Script => ElementType::Script(text.into_gstring()?),
             Parsed::Unknown(id) => ElementType::UnknownBuiltin(id),
         })
     }

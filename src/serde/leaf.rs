@@ -2,8 +2,6 @@
 //! types and packed arrays (whose elements are visited as leaves in turn), plus the private
 //! name markers that let `gdwire::math` types and packed views find their exact Godot type.
 
-use alloc::string::String;
-
 use serde::de::{
     self, value::BorrowedBytesDeserializer, value::BorrowedStrDeserializer, DeserializeSeed,
     EnumAccess, Error as _, SeqAccess, Unexpected, VariantAccess, Visitor,
@@ -14,6 +12,7 @@ use crate::math::{Color, Precision, Vector2i, Vector3i, Vector4i};
 use crate::read::{MathRef, ObjectRef, PackedReals, VariantRef};
 use crate::serde::de::unexpected;
 use crate::serde::error::{Error, Result};
+use crate::serde::godot::{not_utf8, path_text, TextDe};
 use crate::variant_type::VariantType;
 
 use VariantType as T;
@@ -63,8 +62,9 @@ pub(crate) fn visit_leaf<'de, V: Visitor<'de>>(
         },
         R::String(s) | R::StringName(s) => match s.as_str() {
             Some(text) => visitor.visit_borrowed_str(text),
-            // Godot 3 accepts 5- and 6-byte forms that are not Rust text.
-            None => visitor.visit_borrowed_bytes(s.bytes()),
+            // Godot 3 accepts surrogates and 5- and 6-byte forms, which are not Rust text:
+            // bytes, which a `String` refuses (saying why) and a `GString` keeps.
+            None => visitor.visit_borrowed_bytes(s.bytes()).map_err(not_utf8),
         },
         R::Float(f) => visitor.visit_f64(f),
         R::Bool(b) => visitor.visit_bool(b),
@@ -88,21 +88,13 @@ pub(crate) fn visit_leaf<'de, V: Visitor<'de>>(
             [c.r, c.g, c.b, c.a].into_iter().map(|x| R::Float(widen(x))),
         )),
         R::NodePath(p) => {
-            let mut text = String::new();
-            if p.is_absolute() {
-                text.push('/');
-            }
-            for (i, name) in p.names().enumerate() {
-                if i > 0 {
-                    text.push('/');
-                }
-                text.push_str(&String::from_utf8_lossy(name.bytes()));
-            }
-            for sub in p.subnames() {
-                text.push(':');
-                text.push_str(&String::from_utf8_lossy(sub.bytes()));
-            }
-            visitor.visit_string(text)
+            // Bytes: a Godot 3 name need not be UTF-8, and then a `String` refuses it.
+            let text = path_text(
+                p.is_absolute(),
+                p.names().map(|s| s.bytes()),
+                p.subnames().map(|s| s.bytes()),
+            );
+            de::Deserializer::deserialize_any(TextDe::Owned(text), visitor)
         }
         R::Rid(Some(id)) | R::Object(ObjectRef::Id(id)) => visitor.visit_u64(id),
         R::Rid(None) | R::Object(ObjectRef::Null) | R::Callable => visitor.visit_unit(),
@@ -526,7 +518,10 @@ impl<'de> de::Deserializer<'de> for LeafDe<'de> {
         match self.v {
             VariantRef::String(s) | VariantRef::StringName(s) => match s.as_str() {
                 Some(name) => visitor.visit_enum(UnitVariant { name }),
-                None => Err(Error::invalid_type(Unexpected::Bytes(s.bytes()), &visitor)),
+                None => Err(not_utf8(Error::invalid_type(
+                    Unexpected::Bytes(s.bytes()),
+                    &visitor,
+                ))),
             },
             other => Err(unexpected(
                 &other,

@@ -125,7 +125,7 @@
 //! | `i8`…`i64`, `u8`…`u32` | int (32-bit on the wire when it fits, else 64-bit, like the engine) | int, range-checked |
 //! | `u64`, `i128`, `u128` | int when it fits in `i64`, else an error | int |
 //! | `f32`, `f64` | float (32-bit when exact, else 64-bit, like the engine) | float; **int when exact** (below) |
-//! | `char`, `&str`, `String` | String | String or StringName |
+//! | `char`, `&str`, `String` | String | String or StringName (Godot 3 text that is not UTF-8: an error naming the reason) |
 //! | `&[u8]`, `Vec<u8>` with `serde_bytes`, `serialize_bytes` | PackedByteArray | PackedByteArray (borrowed as `&[u8]`) |
 //! | `Option<T>` | Nil for `None`, else `T` | Nil (or a null Object) is `None` |
 //! | `()`, unit struct | Nil | Nil |
@@ -137,6 +137,7 @@
 //! | structs | Dictionary with String keys (field names) | Dictionary with String or StringName keys, or an Array of the fields in order; full Objects (property names as keys) |
 //! | enums | externally tagged like `serde_json`: a unit variant is its name as a String; others `{"Variant": content}`; `#[serde(tag = …)]` / `untagged` work as in `serde_json` | the same |
 //! | [`gdwire::math`](crate::math) types | the exact Godot type (Vector3, Transform3D, Color, …), in the serializer's [`Precision`] | only that type; any precision |
+//! | [`GString`](crate::owned::GString) | String, its bytes exactly (Godot 3 text that is not UTF-8 too) | String or StringName |
 //! | [`StringName<S>`] | StringName | only StringName |
 //! | [`NodePath`](crate::owned::NodePath) | NodePath | only NodePath |
 //! | [`Rid`] | RID (Godot 3: the header alone) | only RID (Godot 3: `Rid(0)`) |
@@ -144,7 +145,7 @@
 //! | [`Object<P>`] | full Object (with [`Serializer::with_full_objects`]) | only a full Object (allowed by the [`Decoder`]) |
 //! | [`Callable`] | Callable | only Callable |
 //! | [`Signal`](crate::owned::Signal) | Signal | only Signal |
-//! | [`TypedArray<T>`] | Array with its element type (`Builtin(Nil)`: untyped) | any Array, element type kept |
+//! | [`TypedArray<T>`] | Array with its element type (`Builtin(Nil)`: untyped), or Pandemonium 5's TypedArray / PackedTypedArray by its `kind` | any Array, kind and element type kept |
 //! | [`TypedDictionary<M>`] | Dictionary with its key and value types | any Dictionary, types kept |
 //! | — | — | plain fields: NodePath as its text, RID and Object ids as `u64`, Callable as unit, Signal as `(name, id)` |
 //!
@@ -197,6 +198,12 @@
 //! assert_eq!(gdwire::serde::from_bytes::<Team>(Dialect::GODOT_4, &bytes)?, team);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! **Text that is not UTF-8** (Godot 3 Strings, NodePath, property and class names): the
+//! types that hold bytes keep it byte for byte ([`GString`](crate::owned::GString),
+//! [`NodePath`](crate::owned::NodePath), [`Signal`](crate::owned::Signal),
+//! [`ElementType`](crate::owned::ElementType), `serde_bytes::ByteBuf`); a `String` or `&str`
+//! refuses it with an error saying so, never with replacement characters.
 //!
 //! **Limits.** Nesting is limited to [`MAX_NESTING`] levels (serde visitors recurse). Full
 //! objects are read only with [`Decoder::with_allow_objects`] and written only with

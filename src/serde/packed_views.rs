@@ -171,6 +171,11 @@ elem!(
     Vector2i => "PackedVector2iArray", Vector3i => "PackedVector3iArray",
     Vector4i => "PackedVector4iArray"
 );
+// Godot 3 strings that are not UTF-8 too.
+impl sealed_elem::Sealed for crate::owned::GString {}
+impl PackedElement for crate::owned::GString {
+    const PACKED_MARKER: &'static str = "$gdwire::packed::PackedStringArray";
+}
 impl sealed_elem::Sealed for &str {}
 impl PackedElement for &str {
     const PACKED_MARKER: &'static str = "$gdwire::packed::PackedStringArray";

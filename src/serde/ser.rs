@@ -626,8 +626,12 @@ impl<S: Sink> ser::SerializeMap for Compound<'_, S> {
     fn serialize_key<V: Serialize + ?Sized>(&mut self, key: &V) -> Result<()> {
         match self {
             Compound::Props(ser) => {
-                let name = crate::serde::godot::capture_str(key)?;
-                w(ser.w.property_name(&name))
+                let name = crate::serde::godot::capture_text(key)?;
+                match core::str::from_utf8(&name) {
+                    Ok(name) => w(ser.w.property_name(name)),
+                    // Godot 3 property names need not be UTF-8 (a `GString` key).
+                    Err(_) => w(ser.w.property_name_bytes(&name)),
+                }
             }
             _ => self.item(key),
         }
@@ -846,7 +850,9 @@ pub(crate) struct PackedCollect {
     ty: VariantType,
     ints: Vec<i64>,
     reals: Vec<f64>,
-    strings: Vec<alloc::string::String>,
+    /// PackedStringArray elements (bytes: a `GString` may hold Godot 3 text that is not
+    /// UTF-8).
+    strings: Vec<Vec<u8>>,
     /// Components of the element being collected (vectors, colors).
     depth: u32,
 }
@@ -933,7 +939,7 @@ impl PackedCollect {
             T::PackedInt64Array => w.packed_i64(&self.ints),
             T::PackedFloat32Array => w.packed_f32(self.reals.iter().map(|&x| x as f32)),
             T::PackedFloat64Array => w.packed_f64(&self.reals),
-            T::PackedStringArray => w.packed_strings(&self.strings),
+            T::PackedStringArray => w.packed_string_blocks(&self.strings),
             T::PackedVector2Array => w.packed_vector2::<f64, _>(reals::<2>(&self.reals)?),
             T::PackedVector3Array => w.packed_vector3::<f64, _>(reals::<3>(&self.reals)?),
             T::PackedVector4Array => w.packed_vector4::<f64, _>(reals::<4>(&self.reals)?),
@@ -979,14 +985,17 @@ impl<'a> ser::Serializer for &'a mut PackedCollect {
         if self.ty != T::PackedStringArray {
             return Err(not_packable());
         }
-        self.strings.push(v.into());
+        self.strings.push(v.as_bytes().into());
         Ok(())
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<()> {
-        if self.ty != T::PackedByteArray || self.depth != 0 {
-            return Err(not_packable());
+        match (self.ty, self.depth) {
+            (T::PackedByteArray, 0) => self.ints.extend(v.iter().map(|&b| i64::from(b))),
+            // A `GString` element holding Godot 3 text that is not UTF-8 (checked by the
+            // writer for the dialect).
+            (T::PackedStringArray, 1) => self.strings.push(v.into()),
+            _ => return Err(not_packable()),
         }
-        self.ints.extend(v.iter().map(|&b| i64::from(b)));
         Ok(())
     }
     fn serialize_seq(self, _len: Option<usize>) -> Result<Self> {

@@ -83,6 +83,18 @@ impl<S: Sink> Writer<S> {
         })
     }
 
+    /// A property name from raw bytes, checked for this dialect's reader.
+    #[cfg(feature = "serde")]
+    pub(crate) fn property_name_bytes(&mut self, name: &[u8]) -> Result<()> {
+        self.guard(|w| {
+            w.expect_property()?;
+            w.str_block(name)?;
+            w.top.need_name = false;
+            w.property_named(name);
+            Ok(())
+        })
+    }
+
     /// A Callable (Godot 4): the engine sends the header only and decodes an empty Callable.
     ///
     /// ```

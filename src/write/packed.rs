@@ -435,8 +435,25 @@ impl<S: Sink> Writer<S> {
         self.leaf(|w| w.put_packed_reals::<R, N, I>(ty, items, p))
     }
 
+    /// A PackedStringArray of string blocks as they are sent (a `GString`'s raw bytes), each
+    /// checked for this dialect's reader; the engine's terminating NUL is added where missing,
+    /// as for views and owned values.
+    #[cfg(feature = "serde")]
+    pub(crate) fn packed_string_blocks<B: AsRef<[u8]>>(&mut self, items: &[B]) -> Result<()> {
+        self.leaf(|w| {
+            let n = w.count(items.len())?;
+            w.header_u32(T::PackedStringArray, 0, n)?;
+            for s in items {
+                let s = s.as_ref();
+                w.packed_string(s, s.last() != Some(&0))?;
+            }
+            Ok(())
+        })
+    }
+
     /// A PackedStringArray of byte strings, each checked for this dialect's reader (the
     /// engine's terminating NUL is added).
+    #[cfg(feature = "json")]
     pub(crate) fn packed_string_bytes<B: AsRef<[u8]>>(&mut self, items: &[B]) -> Result<()> {
         self.leaf(|w| {
             let n = w.count(items.len())?;
