@@ -13,7 +13,7 @@ use serde::de::{
 
 use crate::dialect::Dialect;
 use crate::frame::{Framing, Split};
-use crate::read::head::{quick_container, read_head, Next};
+use crate::read::head::{read_head, untyped_container, untyped_view, Next};
 use crate::read::input::string_block;
 use crate::read::skip::skip_value;
 use crate::read::{check_script_property, quick_leaf, Decoder, ObjectRef, StrRef, VariantRef};
@@ -76,12 +76,18 @@ pub struct Deserializer<'de> {
 }
 
 /// One value's head, read straight from the bytes by the crate's single layout reader
-/// ([`quick_leaf`], [`quick_container`], [`read_head`]): a complete leaf, or a container
+/// ([`quick_leaf`], [`untyped_container`], [`read_head`]): a complete leaf, or a container
 /// whose `values` items (for objects, `values` (name, value) pairs) follow at the read
 /// position.
 #[derive(Clone, Copy)]
 enum Item<'de> {
     Leaf(VariantRef<'de>),
+    /// An untyped Array or (`dict`) Dictionary, the common container: no view is built for
+    /// it unless one is asked for ([`Deserializer::plain_view`]).
+    Plain {
+        dict: bool,
+        values: u32,
+    },
     Nest {
         view: VariantRef<'de>,
         values: u32,
@@ -405,11 +411,12 @@ impl<'de> Deserializer<'de> {
             self.pos = end;
             return Ok((Item::Leaf(v), at));
         }
-        let head = match quick_container(&self.dec, self.value, pos, self.depth) {
-            Some(head) => head,
-            None => read_head(&self.dec, self.value, pos, self.depth, true)
-                .map_err(|e| Error::wire(e, self.base))?,
-        };
+        if let Some((dict, values)) = untyped_container(&self.dec, self.value, pos) {
+            self.pos = pos + 8;
+            return Ok((Item::Plain { dict, values }, at));
+        }
+        let head = read_head(&self.dec, self.value, pos, self.depth, true)
+            .map_err(|e| Error::wire(e, self.base))?;
         Ok(match head {
             (v, Next::Leaf(end)) => {
                 self.pos = end;
@@ -434,6 +441,13 @@ impl<'de> Deserializer<'de> {
         })
     }
 
+    /// The view of an [`Item::Plain`] read at `at` (for a marked container, or to name it
+    /// in an error).
+    fn plain_view(&self, at: usize, dict: bool, values: u32) -> VariantRef<'de> {
+        let pos = at - self.base;
+        untyped_view(&self.dec, self.value, pos, self.depth, dict, values, false)
+    }
+
     /// A full object's next property name (a bare string block; its value follows), with
     /// the engine's `script` property check.
     fn property_name(&mut self) -> Result<StrRef<'de>> {
@@ -455,17 +469,20 @@ impl<'de> Deserializer<'de> {
     /// Steps over one whole value (`IgnoredAny`: unknown fields, unread tail items),
     /// validating it.
     fn skip_value(&mut self) -> Result<()> {
-        if let (Item::Nest { values, props, .. }, _) = self.head()? {
-            self.depth += 1;
-            for _ in 0..values {
-                if props {
-                    self.property_name()?;
-                }
-                self.pos = skip_value(&self.dec, self.value, self.pos, self.depth, true)
-                    .map_err(|e| Error::wire(e, self.base))?;
+        let (values, props) = match self.head()? {
+            (Item::Leaf(_), _) => return Ok(()),
+            (Item::Plain { values, .. }, _) => (values, false),
+            (Item::Nest { values, props, .. }, _) => (values, props),
+        };
+        self.depth += 1;
+        for _ in 0..values {
+            if props {
+                self.property_name()?;
             }
-            self.depth -= 1;
+            self.pos = skip_value(&self.dec, self.value, self.pos, self.depth, true)
+                .map_err(|e| Error::wire(e, self.base))?;
         }
+        self.depth -= 1;
         Ok(())
     }
 
@@ -499,29 +516,37 @@ impl<'de> Deserializer<'de> {
     ) -> Result<V::Value> {
         match item {
             Item::Leaf(v) => visit_leaf(v, hint, visitor).map_err(|e| e.at(at)),
+            Item::Plain { dict, values } => {
+                let len = if dict { values / 2 } else { values };
+                self.visit_container(len, dict, false, visitor)
+                    .map_err(|e| e.at(at))
+            }
             Item::Nest {
                 view,
                 values,
                 props,
-            } => self
-                .visit_container(view, values, props, visitor)
-                .map_err(|e| e.at(at)),
+            } => {
+                let (len, map) = match view {
+                    VariantRef::Array(_) => (values, false),
+                    VariantRef::Dictionary(_) => (values / 2, true),
+                    VariantRef::Object(ObjectRef::Full(_)) => (values, true),
+                    other => return Err(unexpected(&other, &visitor).at(at)),
+                };
+                self.visit_container(len, map, props, visitor)
+                    .map_err(|e| e.at(at))
+            }
         }
     }
 
+    /// A container's `len` items (`map`: entries) go to `visitor`; `props`: an object's,
+    /// each preceded by its property name.
     fn visit_container<V: Visitor<'de>>(
         &mut self,
-        view: VariantRef<'de>,
-        values: u32,
+        len: u32,
+        map: bool,
         props: bool,
         visitor: V,
     ) -> Result<V::Value> {
-        let (len, map) = match view {
-            VariantRef::Array(_) => (values, false),
-            VariantRef::Dictionary(_) => (values / 2, true),
-            VariantRef::Object(ObjectRef::Full(_)) => (values, true),
-            other => return Err(unexpected(&other, &visitor)),
-        };
         self.depth += 1;
         let value = if map {
             let mut access = MapAcc {
@@ -691,20 +716,22 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         match marker(name) {
             Some(m) => {
                 let (item, at) = self.head()?;
-                match item {
-                    Item::Leaf(v) => LeafDe::new(v).marked(m, visitor).map_err(|e| e.at(at)),
-                    Item::Nest { view, .. } => match m {
-                        // Typed containers and full objects: put the head back so the
-                        // container is read as usual after its type strings.
-                        Marker::Godot(k) => {
-                            self.peeked = Some((item, at));
-                            crate::serde::godot::visit_container_marked(
-                                k, view, &mut *self, visitor,
-                            )
+                let view = match item {
+                    Item::Leaf(v) => {
+                        return LeafDe::new(v).marked(m, visitor).map_err(|e| e.at(at))
+                    }
+                    Item::Plain { dict, values } => self.plain_view(at, dict, values),
+                    Item::Nest { view, .. } => view,
+                };
+                match m {
+                    // Typed containers and full objects: put the head back so the
+                    // container is read as usual after its type strings.
+                    Marker::Godot(k) => {
+                        self.peeked = Some((item, at));
+                        crate::serde::godot::visit_container_marked(k, view, &mut *self, visitor)
                             .map_err(|e| e.at(at))
-                        }
-                        _ => Err(Marker::mismatch(m, &view).at(at)),
-                    },
+                    }
+                    _ => Err(Marker::mismatch(m, &view).at(at)),
                 }
             }
             None => visitor.visit_newtype_struct(self),
@@ -751,7 +778,11 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
             Item::Leaf(v) => LeafDe::new(v)
                 .deserialize_enum("", &[], visitor)
                 .map_err(|e| e.at(at)),
-            Item::Nest {
+            Item::Plain {
+                dict: true,
+                values: 2,
+            }
+            | Item::Nest {
                 view: VariantRef::Dictionary(_),
                 values: 2,
                 ..
@@ -764,11 +795,11 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
                 self.depth -= 1;
                 Ok(value)
             }
-            Item::Nest { view, .. } => Err(unexpected(
-                &view,
-                &"a String (unit variant) or a Dictionary with one entry",
-            )
-            .at(at)),
+            Item::Plain { dict, values } => {
+                let view = self.plain_view(at, dict, values);
+                Err(unexpected(&view, &ENUM_SHAPE).at(at))
+            }
+            Item::Nest { view, .. } => Err(unexpected(&view, &ENUM_SHAPE).at(at)),
         }
     }
 
@@ -781,6 +812,8 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         false
     }
 }
+
+const ENUM_SHAPE: &str = "a String (unit variant) or a Dictionary with one entry";
 
 struct SeqAcc<'a, 'de> {
     de: &'a mut Deserializer<'de>,
