@@ -43,22 +43,25 @@ pub(crate) fn string_block(
     rules: TextRules,
     validate: bool,
 ) -> Result<(StrRef<'_>, usize)> {
-    let len = need_u32(data, pos, Expected::StringLength)? as i32;
-    let bad_len = Error::new(ErrorKind::StringLength { len }, pos);
-    if len < 0 {
-        return Err(bad_len);
-    }
-    let len = len as usize;
-    let start = pos + 4;
-    let padded = take(data, start, len + pad4(len)).ok_or(bad_len)?;
-    let s = StrRef::new(&padded[..len], rules);
-    let s = if validate {
-        s.checked()
-            .ok_or(Error::new(ErrorKind::InvalidText, start))?
-    } else {
-        s
+    let Some((s, end)) = string_block_trusted(data, pos, rules) else {
+        return Err(string_block_error(data, pos));
     };
-    Ok((s, start + padded.len()))
+    if !validate {
+        return Ok((s, end));
+    }
+    match s.checked() {
+        Some(s) => Ok((s, end)),
+        None => Err(Error::new(ErrorKind::InvalidText, pos + 4)),
+    }
+}
+
+/// Why [`string_block_trusted`] found no block at `pos`.
+#[cold]
+fn string_block_error(data: &[u8], pos: usize) -> Error {
+    match need_u32(data, pos, Expected::StringLength) {
+        Ok(len) => Error::new(ErrorKind::StringLength { len: len as i32 }, pos),
+        Err(e) => e,
+    }
 }
 
 /// [`string_block`] for data already validated: no text check, and `None` instead of an
