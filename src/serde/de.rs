@@ -403,18 +403,31 @@ impl<'de> Deserializer<'de> {
         let pos = self.pos;
         let at = self.base + pos;
         if self.depth > self.dec.max_depth() {
-            let limit = self.dec.max_depth();
-            let e = crate::Error::new(crate::ErrorKind::TooDeep { limit }, pos);
-            return Err(Error::wire(e, self.base));
+            return Err(self.too_deep(pos));
+        }
+        // Untyped containers first: the common reason to be here.
+        if let Some((dict, values)) = untyped_container(&self.dec, self.value, pos) {
+            self.pos = pos + 8;
+            return Ok((Item::Plain { dict, values }, at));
         }
         if let Some((v, end)) = quick_leaf(&self.dec, self.value, pos, true) {
             self.pos = end;
             return Ok((Item::Leaf(v), at));
         }
-        if let Some((dict, values)) = untyped_container(&self.dec, self.value, pos) {
-            self.pos = pos + 8;
-            return Ok((Item::Plain { dict, values }, at));
-        }
+        self.head_full(pos, at)
+    }
+
+    #[cold]
+    fn too_deep(&self, pos: usize) -> Error {
+        let limit = self.dec.max_depth();
+        let e = crate::Error::new(crate::ErrorKind::TooDeep { limit }, pos);
+        Error::wire(e, self.base)
+    }
+
+    /// Every other value (typed containers, objects, the rarer leaves) and every error, by
+    /// the full reader. Kept out of line: its large frame stays off the common path.
+    #[inline(never)]
+    fn head_full(&mut self, pos: usize, at: usize) -> Result<(Item<'de>, usize)> {
         let head = read_head(&self.dec, self.value, pos, self.depth, true)
             .map_err(|e| Error::wire(e, self.base))?;
         Ok(match head {
