@@ -339,6 +339,7 @@ impl<'a> ArrayIter<'a> {
 
     /// The next item or the error at malformed bytes (crate walks that may be given a
     /// walker's view not validated yet).
+    #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn try_next(&mut self) -> Option<Result<VariantRef<'a>>> {
         self.items.next_value()

@@ -70,6 +70,7 @@ pub use decoder::{from_bytes, from_bytes_exact, Decoder, MAX_DEPTH};
 pub use dict::{DictIter, DictRef, DictTryIter};
 pub use math_ref::MathRef;
 pub use node_path::NodePathRef;
+#[cfg(feature = "serde")]
 pub(crate) use object::check_script_property;
 pub use object::{FullObjectRef, ObjectRef, PropertyIter, PropertyTryIter, SignalRef};
 pub use packed::{Element, PackedReals, PackedRef, PackedStrings};

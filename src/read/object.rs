@@ -271,6 +271,7 @@ impl ExactSizeIterator for PropertyIter<'_> {}
 
 impl<'a> PropertyIter<'a> {
     /// The next property or the error at malformed bytes (see `ArrayIter::try_next`).
+    #[cfg(feature = "alloc")]
     pub(crate) fn try_next(&mut self) -> Option<Result<(StrRef<'a>, VariantRef<'a>)>> {
         self.props.next_property()
     }

@@ -307,6 +307,7 @@ impl<S: Sink> Writer<S> {
     /// A real math type (`Vector2` … `Projection`, not Color) from its components in wire
     /// order, in the writer's precision; `comps.len()` must be the type's component count.
     /// For input whose type is only known at run time (the text form).
+    #[cfg(feature = "alloc")]
     pub(crate) fn real_math(&mut self, ty: VariantType, comps: &[f64]) -> Result<()> {
         let precision = self.precision();
         self.leaf(|w| match ty.real_components() {
@@ -317,6 +318,7 @@ impl<S: Sink> Writer<S> {
 
     /// An integer vector type (`Vector2i`, `Rect2i`, `Vector3i`, `Vector4i`) from its
     /// components in wire order.
+    #[cfg(feature = "alloc")]
     pub(crate) fn int_math(&mut self, ty: VariantType, comps: &[i32]) -> Result<()> {
         self.leaf(|w| match ty.int_components() {
             Some(n) if n == comps.len() => w.put_ints(ty, comps),

@@ -79,6 +79,7 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A NodePath from its parts as raw bytes, each checked for this dialect's reader.
+    #[cfg(any(feature = "json", feature = "serde"))]
     pub(crate) fn node_path_bytes<B: AsRef<[u8]>>(
         &mut self,
         absolute: bool,

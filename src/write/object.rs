@@ -130,6 +130,7 @@ impl<S: Sink> Writer<S> {
     }
 
     /// A Signal whose name is raw bytes, checked for this dialect's reader.
+    #[cfg(any(feature = "json", feature = "serde"))]
     pub(crate) fn signal_bytes(&mut self, name: &[u8], object_id: u64) -> Result<()> {
         self.leaf(|w| {
             w.header(T::Signal, 0)?;
