@@ -233,6 +233,7 @@ mod leaf;
 mod math;
 mod packed_views;
 mod ser;
+mod variant;
 mod views;
 
 pub use self::de::{from_bytes, from_bytes_with, Deserializer, StreamIter, MAX_NESTING};
