@@ -448,3 +448,28 @@ fn other_formats_see_plain_data_and_godot_types_come_back_plain() {
     assert_eq!(back.get("name"), Some(&Variant::String("hero".into())));
     assert!(matches!(back.get("ids"), Some(Variant::Array(_))));
 }
+
+#[test]
+fn values_deeper_than_serde_reads_are_refused_not_a_stack_overflow() {
+    // An owned value may be 1024 levels deep (the engine's limit); serde recurses per level.
+    for depth in [1usize, 127, 128, 129, 1024] {
+        let mut v = Variant::Nil;
+        for _ in 0..depth {
+            v = Variant::from(vec![v]);
+        }
+        let engine = v.to_vec(Dialect::GODOT_4).unwrap();
+        let readable = gdwire::serde::from_bytes::<Variant>(Dialect::GODOT_4, &engine).is_ok();
+        assert_eq!(depth <= 128, readable, "{depth}");
+        // Written exactly when it can be read back.
+        match ser(Dialect::GODOT_4, &v) {
+            Ok(bytes) => assert!(readable && bytes == engine, "{depth}"),
+            Err(e) => assert!(
+                !readable && e.to_string().contains("nested"),
+                "{depth}: {e}"
+            ),
+        }
+        assert_eq!(serde_json::to_string(&v).is_ok(), readable, "{depth}");
+        let Variant::Array(a) = v else { panic!() };
+        assert_eq!(serde_json::to_string(&a).is_ok(), readable, "{depth}");
+    }
+}

@@ -22,8 +22,10 @@ use serde::ser::{self, Serialize, SerializeMap, SerializeSeq};
 
 use crate::dialect::Dialect;
 use crate::math::Precision;
+use crate::owned::tree::{Ev, Events};
 use crate::owned::{Array, Dictionary, ElementType, GString, Object, PackedVectors, Variant};
 use crate::read::{Decoder, VariantRef};
+use crate::serde::de::MAX_NESTING;
 use crate::serde::error::{Error, Result};
 use crate::serde::godot::{Callable, Kind, ObjectId, Rid, TextSer, BUILTIN_OBJECT};
 use crate::variant_type::VariantType;
@@ -66,6 +68,36 @@ fn precision_marker(p: Precision) -> &'static str {
 /// ```
 impl Serialize for Variant {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        if self.is_container() {
+            check_nesting(Events::new(self))?;
+        }
+        Inner(self).serialize(s)
+    }
+}
+
+/// serde serializes by recursion, one level per container: a value nested deeper than
+/// deserializing accepts ([`MAX_NESTING`]) is refused before it can exhaust the stack (an
+/// owned value may be 1024 levels deep). One linear walk, with a heap stack.
+fn check_nesting<E: ser::Error>(mut events: Events<'_>) -> core::result::Result<(), E> {
+    let mut deepest = events.open();
+    while let Some(ev) = events.next() {
+        if let Ev::Begin(_) = ev {
+            deepest = deepest.max(events.open());
+        }
+        if deepest > MAX_NESTING as usize {
+            return Err(E::custom(alloc::format!(
+                "the value is nested more than {MAX_NESTING} levels deep, serde's limit here"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A value inside one already checked by [`check_nesting`].
+struct Inner<'a>(&'a Variant);
+
+impl Serialize for Inner<'_> {
+    fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         use Variant as V;
         fn real<T: Serialize + ?Sized, S: ser::Serializer>(
             s: S,
@@ -74,7 +106,7 @@ impl Serialize for Variant {
         ) -> core::result::Result<S::Ok, S::Error> {
             s.serialize_newtype_struct(precision_marker(p), x)
         }
-        match self {
+        match self.0 {
             V::Nil | V::Object(Object::Null) => s.serialize_unit(),
             V::Bool(b) => s.serialize_bool(*b),
             V::Int(i) => s.serialize_i64(*i),
@@ -112,8 +144,8 @@ impl Serialize for Variant {
                 Kind::Signal.marker(),
                 &(TextSer(sig.name.raw()), sig.object_id),
             ),
-            V::Dictionary(d) => d.serialize(s),
-            V::Array(a) => a.serialize(s),
+            V::Dictionary(d) => dictionary(d, s),
+            V::Array(a) => array(a, s),
             V::PackedByteArray(b) => s.serialize_bytes(b),
             V::PackedInt32Array(a) => crate::serde::packed::serialize(a, s),
             V::PackedInt64Array(a) => crate::serde::packed::serialize(a, s),
@@ -175,7 +207,7 @@ impl Serialize for Props<'_> {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.0.len()))?;
         for (k, v) in self.0 {
-            m.serialize_entry(&TextSer(k.raw()), v)?;
+            m.serialize_entry(&TextSer(k.raw()), &Inner(v))?;
         }
         m.end()
     }
@@ -188,7 +220,7 @@ impl Serialize for Items<'_> {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut q = s.serialize_seq(Some(self.0.len()))?;
         for v in self.0 {
-            q.serialize_element(v)?;
+            q.serialize_element(&Inner(v))?;
         }
         q.end()
     }
@@ -201,7 +233,7 @@ impl Serialize for Entries<'_> {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.0.len()))?;
         for (k, v) in self.0.iter() {
-            m.serialize_entry(k, v)?;
+            m.serialize_entry(&Inner(k), &Inner(v))?;
         }
         m.end()
     }
@@ -227,15 +259,20 @@ impl Serialize for Head<'_> {
 /// [`crate::serde`], `[element, [items…]]` in other formats).
 impl Serialize for Array {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
-        match &self.typed {
-            None => Items(&self.items).serialize(s),
-            Some(t) => {
-                let (kind, element) = &**t;
-                s.serialize_newtype_struct(
-                    Kind::TypedArray(*kind).marker(),
-                    &(Head(element), Items(&self.items)),
-                )
-            }
+        check_nesting(Events::array(self))?;
+        array(self, s)
+    }
+}
+
+fn array<S: ser::Serializer>(a: &Array, s: S) -> core::result::Result<S::Ok, S::Error> {
+    match &a.typed {
+        None => Items(&a.items).serialize(s),
+        Some(t) => {
+            let (kind, element) = &**t;
+            s.serialize_newtype_struct(
+                Kind::TypedArray(*kind).marker(),
+                &(Head(element), Items(&a.items)),
+            )
         }
     }
 }
@@ -244,17 +281,22 @@ impl Serialize for Array {
 /// typed one as [`TypedDictionary`](crate::serde::TypedDictionary) does.
 impl Serialize for Dictionary {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
-        match (self.key_type(), self.value_type()) {
-            (None, None) => Entries(self).serialize(s),
-            (k, v) => s.serialize_newtype_struct(
-                Kind::TypedDictionary.marker(),
-                &(
-                    Head(k.unwrap_or(&UNTYPED)),
-                    Head(v.unwrap_or(&UNTYPED)),
-                    Entries(self),
-                ),
+        check_nesting(Events::dictionary(self))?;
+        dictionary(self, s)
+    }
+}
+
+fn dictionary<S: ser::Serializer>(d: &Dictionary, s: S) -> core::result::Result<S::Ok, S::Error> {
+    match (d.key_type(), d.value_type()) {
+        (None, None) => Entries(d).serialize(s),
+        (k, v) => s.serialize_newtype_struct(
+            Kind::TypedDictionary.marker(),
+            &(
+                Head(k.unwrap_or(&UNTYPED)),
+                Head(v.unwrap_or(&UNTYPED)),
+                Entries(d),
             ),
-        }
+        ),
     }
 }
 
