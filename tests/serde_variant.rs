@@ -473,3 +473,34 @@ fn values_deeper_than_serde_reads_are_refused_not_a_stack_overflow() {
         assert_eq!(serde_json::to_string(&a).is_ok(), readable, "{depth}");
     }
 }
+
+#[test]
+fn full_objects_follow_the_decoder_and_serializer_options() {
+    // Godot 4.6's var_to_bytes_with_objects of a full object, from the fixtures.
+    let f = support::godot4_values()
+        .into_iter()
+        .find(|f| f.allow_objects && Decoder::new(Dialect::GODOT_4).decode(&f.bytes).is_err())
+        .expect("a fixture that needs full objects");
+    let d = Dialect::GODOT_4;
+    // Refused where the decoder refuses objects, as the views are.
+    assert!(gdwire::serde::from_bytes::<Variant>(d, &f.bytes).is_err());
+    let v: Variant = from_bytes_with(Decoder::new(d).with_allow_objects(true), &f.bytes).unwrap();
+    // Written only with full objects on, as the engine does.
+    assert!(gdwire::serde::to_vec(d, &v).is_err(), "{}", f.name);
+    assert_eq!(ser(d, &v).unwrap(), f.bytes, "{}", f.name);
+}
+
+#[test]
+fn message_pack_round_trips_plain_values() {
+    // Another self-describing format (binary): bytes stay a PackedByteArray there.
+    let mut d = Dictionary::new();
+    d.insert("n", -7);
+    d.insert("f", 0.25);
+    d.insert("s", "text");
+    d.insert("b", Variant::PackedByteArray(vec![0, 1, 255]));
+    d.insert("a", vec![Variant::Nil, Variant::Bool(false)]);
+    let v = Variant::from(d);
+    let bytes = rmp_serde::to_vec(&v).unwrap();
+    let back: Variant = rmp_serde::from_slice(&bytes).unwrap();
+    assert_eq!(back, v);
+}
