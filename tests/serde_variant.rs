@@ -504,3 +504,74 @@ fn message_pack_round_trips_plain_values() {
     let back: Variant = rmp_serde::from_slice(&bytes).unwrap();
     assert_eq!(back, v);
 }
+
+#[test]
+fn json_forms_of_the_godot_types_are_the_documented_ones() {
+    // docs/serde.md, Owned Variant: what other formats see.
+    let v = |hex_bytes: &str| Variant::from_bytes(Dialect::GODOT_4, &hex(hex_bytes)).unwrap();
+    let json = |x: &Variant| serde_json::to_string(x).unwrap();
+    // var_to_bytes(NodePath("/root/a:b")) in Godot 4.6 (the NodePath rustdoc's bytes).
+    let path = v(
+        "16 00 00 00 02 00 00 80 01 00 00 00 01 00 00 00 04 00 00 00 72 6f 6f 74 \
+                  01 00 00 00 61 00 00 00 01 00 00 00 62 00 00 00",
+    );
+    assert_eq!(json(&path), r#""/root/a:b""#);
+    assert_eq!(json(&Variant::Rid(Some(13))), "13");
+    assert_eq!(json(&Variant::Callable), "null");
+    // Array[int]([7]) (the owned Array rustdoc's bytes).
+    let typed = v("1c 00 01 00 02 00 00 00 01 00 00 00 02 00 00 00 07 00 00 00");
+    assert_eq!(json(&typed), r#"["int",[7]]"#);
+    assert_eq!(json(&Variant::PackedByteArray(vec![1, 2])), "[1,2]");
+    assert_eq!(
+        json(&Variant::PackedColorArray(vec![[1.0, 0.5, 0.0, 1.0]])),
+        "[[1.0,0.5,0.0,1.0]]"
+    );
+    let back: Variant = serde_json::from_str("[1e3, 2, -0.5]").unwrap();
+    assert_eq!(
+        back,
+        Variant::from(vec![
+            Variant::Float(1000.0),
+            Variant::Int(2),
+            Variant::Float(-0.5)
+        ])
+    );
+}
+
+#[test]
+fn flattened_variants_come_back_as_plain_data() {
+    #[derive(Serialize, Deserialize)]
+    struct Outer {
+        id: i32,
+        #[serde(flatten)]
+        rest: HashMap<String, Variant>,
+    }
+    let at = Variant::Vector3(
+        Vector3 {
+            x: 1.0,
+            y: 2.0,
+            z: 3.0,
+        },
+        Precision::Single,
+    );
+    let o = Outer {
+        id: 1,
+        rest: HashMap::from([("at".to_string(), at.clone())]),
+    };
+    let bytes = gdwire::serde::to_vec(Dialect::GODOT_4, &o).unwrap();
+    // Written exactly (a Vector3 on the wire)...
+    let dict = gdwire::from_bytes(Dialect::GODOT_4, &bytes)
+        .unwrap()
+        .as_dictionary()
+        .unwrap();
+    assert!(matches!(dict.get("at"), Some(VariantRef::Vector3(_))));
+    // ...but serde buffers flattened fields as plain data before the Variant sees them.
+    let back: Outer = gdwire::serde::from_bytes(Dialect::GODOT_4, &bytes).unwrap();
+    assert_eq!(
+        back.rest["at"],
+        Variant::from(vec![
+            Variant::Float(1.0),
+            Variant::Float(2.0),
+            Variant::Float(3.0)
+        ])
+    );
+}
