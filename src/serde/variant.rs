@@ -535,21 +535,49 @@ pub(crate) fn visit_view_leaf<'de, V: Visitor<'de>>(
     v: VariantRef<'de>,
     visitor: V,
 ) -> Result<V::Value> {
+    // The common elements of packed arrays map one to one onto the visitor's plain
+    // methods (the name guarantees the visitor is a `Variant`'s): no bytes needed.
+    match v {
+        VariantRef::Nil => return visitor.visit_unit(),
+        VariantRef::Bool(b) => return visitor.visit_bool(b),
+        VariantRef::Int(i) => return visitor.visit_i64(i),
+        VariantRef::Float(f) => return visitor.visit_f64(f),
+        VariantRef::String(s) => {
+            // The block exactly (a BOM, bytes after a NUL), when it is UTF-8.
+            if let Ok(text) = core::str::from_utf8(s.raw()) {
+                return visitor.visit_str(text);
+            }
+        }
+        _ => {}
+    }
     let owned = Variant::from(v);
+    // Math types, colors and integer vectors are the same in every dialect that has them;
+    // the rest is checked (Godot 3 keeps what Godot 4 cannot say, and the reverse).
+    let plain = !matches!(
+        owned,
+        Variant::String(_)
+            | Variant::StringName(_)
+            | Variant::NodePath(_)
+            | Variant::Rid(_)
+            | Variant::Object(_)
+            | Variant::Signal(_)
+    );
     // `Debug` shows every part of a value (also what `==` cannot: NaN equals itself here).
-    let shown = alloc::format!("{owned:?}");
-    let same = |back: &Variant| {
-        back.precision() == owned.precision() && alloc::format!("{back:?}") == shown
-    };
+    let shown = (!plain).then(|| alloc::format!("{owned:?}"));
     for d in [Dialect::GODOT_4, Dialect::GODOT_3]
         .into_iter()
         .chain(Dialect::ALL)
     {
         let Ok(bytes) = owned.to_vec(d) else { continue };
-        let back = Decoder::new(d)
-            .with_allow_objects(true)
-            .decode_owned_exact(&bytes);
-        if back.as_ref().is_ok_and(same) {
+        let same = shown.as_ref().is_none_or(|shown| {
+            let back = Decoder::new(d)
+                .with_allow_objects(true)
+                .decode_owned_exact(&bytes);
+            back.is_ok_and(|b| {
+                b.precision() == owned.precision() && alloc::format!("{b:?}") == *shown
+            })
+        });
+        if same {
             return visit_wire(d, &bytes, visitor);
         }
     }
