@@ -575,3 +575,34 @@ fn flattened_variants_come_back_as_plain_data() {
         ])
     );
 }
+
+#[test]
+fn godot3_text_that_is_not_utf8_is_kept_alone_and_in_packed_arrays() {
+    // A Godot 3 String holding a lone surrogate (U+D800 as ED A0 80), as Godot 3.2.3 writes
+    // it (the GString rustdoc's bytes), and a PoolStringArray of it and "a"
+    // (docs/wire-format.md §2: id 23; §4.11: count, then blocks whose length counts the
+    // NUL).
+    let g3 = Dialect::GODOT_3;
+    let string = hex("04 00 00 00 03 00 00 00 ed a0 80 00");
+    let pool = hex("17 00 00 00 02 00 00 00 04 00 00 00 ed a0 80 00 02 00 00 00 61 00 00 00");
+    for bytes in [&string, &pool] {
+        let v: Variant = gdwire::serde::from_bytes(g3, bytes).unwrap();
+        assert_eq!(ser(g3, &v).unwrap(), *bytes);
+        // Godot 4 reads strict UTF-8 only: refused there, as by the owned encoder.
+        assert!(ser(Dialect::GODOT_4, &v).is_err());
+        assert!(v.to_vec(Dialect::GODOT_4).is_err());
+    }
+    let view = gdwire::from_bytes(g3, &string).unwrap();
+    let alone: Variant = from_variant_ref(view).unwrap();
+    assert_eq!(alone, Variant::from(view));
+    let view = gdwire::from_bytes(g3, &pool).unwrap();
+    let items: Vec<Variant> = from_variant_ref(view).unwrap();
+    let Variant::PackedStringArray(strings) = Variant::from(view) else {
+        panic!()
+    };
+    assert_eq!(items.len(), 2);
+    for (item, s) in items.iter().zip(&strings) {
+        assert_eq!(item.as_string().unwrap().raw(), s.raw());
+    }
+    assert_eq!(strings[0].bytes(), [0xed, 0xa0, 0x80]);
+}
