@@ -49,7 +49,9 @@ fn precision_marker(p: Precision) -> &'static str {
 /// component tuples, StringName and NodePath as text, …: see `docs/serde.md`).
 ///
 /// Full objects need [`Serializer::with_full_objects`](crate::serde::Serializer::with_full_objects)
-/// in [`crate::serde`], as for views.
+/// in [`crate::serde`], as for views. A value nested more than
+/// [`MAX_NESTING`](crate::serde::MAX_NESTING) levels deep is refused in every format (serde
+/// recurses once per level; [`Variant::to_vec`] does not).
 ///
 /// ```
 /// use gdwire::owned::{Dictionary, Variant};
