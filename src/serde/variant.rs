@@ -50,7 +50,7 @@ fn precision_marker(p: Precision) -> &'static str {
 ///
 /// Full objects need [`Serializer::with_full_objects`](crate::serde::Serializer::with_full_objects)
 /// in [`crate::serde`], as for views. A value nested more than
-/// [`MAX_NESTING`](crate::serde::MAX_NESTING) levels deep is refused in every format (serde
+/// [`MAX_NESTING`] levels deep is refused in every format (serde
 /// recurses once per level; [`Variant::to_vec`] does not).
 ///
 /// ```
