@@ -606,3 +606,25 @@ fn godot3_text_that_is_not_utf8_is_kept_alone_and_in_packed_arrays() {
     }
     assert_eq!(strings[0].bytes(), [0xed, 0xa0, 0x80]);
 }
+
+#[test]
+fn variants_back_to_back_in_store_var_frames() {
+    // The last three `store_var` frames of a file Godot 4.6 wrote (the crate's sample, as in
+    // the `Deserializer::framed` rustdoc).
+    let file = include_bytes!("../samples/godot4_capture.bin");
+    let decoder = Decoder::new(Dialect::GODOT_4);
+    let mut de = gdwire::serde::Deserializer::framed(Default::default(), decoder, &file[2116..]);
+    let mut got = Vec::new();
+    while let Some(v) = de.next_value::<Variant>() {
+        got.push(v.unwrap());
+    }
+    assert_eq!(
+        got,
+        [
+            Variant::from("gg wp 🎮"),
+            Variant::Int(1234567890123),
+            Variant::Nil
+        ]
+    );
+    assert!(de.is_at_end());
+}
