@@ -58,7 +58,7 @@ mod encode;
 mod eq;
 mod parts;
 mod string;
-mod tree;
+pub(crate) mod tree;
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;

@@ -479,6 +479,18 @@ impl<'de> Deserializer<'de> {
         }
     }
 
+    /// The next whole value's bytes (validated as it is stepped over), handed to an owned
+    /// `Variant`'s visitor, which decodes them with the owned decoder.
+    fn variant_whole<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        let head = self.head()?;
+        let start = head.1 - self.base;
+        self.peeked = Some(head);
+        self.skip_value()?;
+        let bytes = &self.value[start..self.pos];
+        crate::serde::variant::visit_wire(self.dec.dialect(), bytes, visitor)
+            .map_err(|e| e.at(head.1))
+    }
+
     /// Steps over one whole value (`IgnoredAny`: unknown fields, unread tail items),
     /// validating it.
     fn skip_value(&mut self) -> Result<()> {
@@ -727,6 +739,8 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         visitor: V,
     ) -> Result<V::Value> {
         match marker(name) {
+            Some(Marker::Variant) => self.variant_whole(visitor),
+            Some(Marker::Precision(_)) => visitor.visit_newtype_struct(self),
             Some(m) => {
                 let (item, at) = self.head()?;
                 let view = match item {

@@ -60,7 +60,7 @@ impl Kind {
     ];
 
     /// The private newtype-struct name.
-    const fn marker(self) -> &'static str {
+    pub(crate) const fn marker(self) -> &'static str {
         match self {
             Kind::String => "$gdwire::godot::String",
             Kind::StringName => "$gdwire::godot::StringName",
@@ -265,6 +265,10 @@ fn element_text(t: Option<ContainerType<'_>>) -> TextDe<'_> {
         }
     }
 }
+
+/// The builtin element type Object, which the text `"Object"` (the class) cannot say: an
+/// owned `Variant`'s typed container writes it so (`serde/variant.rs`).
+pub(crate) const BUILTIN_OBJECT: &str = "$gdwire::builtin::Object";
 
 /// GDScript's name for an untyped element (`Array` is `Array[Variant]`).
 const UNTYPED: &str = "Variant";
@@ -664,6 +668,9 @@ enum Parsed {
 fn parse_element(text: &[u8]) -> Parsed {
     if text == UNTYPED.as_bytes() {
         return Parsed::Builtin(VariantType::Nil);
+    }
+    if text == BUILTIN_OBJECT.as_bytes() {
+        return Parsed::Builtin(VariantType::Object);
     }
     if text.starts_with(b"res://") {
         return Parsed::Script;
@@ -1227,7 +1234,7 @@ impl<'de> de::Deserialize<'de> for RawText<'de> {
 
 /// Godot text written as a `str` when it is UTF-8, else as bytes (Godot 3 allows text that
 /// is not), so that no byte is lost.
-struct TextSer<'a>(&'a [u8]);
+pub(crate) struct TextSer<'a>(pub(crate) &'a [u8]);
 
 impl Serialize for TextSer<'_> {
     fn serialize<Z: ser::Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {

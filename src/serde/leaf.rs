@@ -234,6 +234,12 @@ pub(crate) enum Marker {
     /// A Godot type with no serde counterpart (StringName, NodePath, typed containers, …:
     /// `serde/godot.rs`).
     Godot(crate::serde::godot::Kind),
+    /// An owned [`Variant`](crate::owned::Variant): read whole and handed to the owned
+    /// decoder (`serde/variant.rs`).
+    Variant,
+    /// The math type or packed vector array inside is written in this precision (an owned
+    /// `Variant` carries its own); transparent when reading.
+    Precision(Precision),
 }
 
 pub(crate) const PREFIX: &str = "$gdwire::";
@@ -243,6 +249,12 @@ pub(crate) const PREFIX: &str = "$gdwire::";
 #[inline]
 pub(crate) fn marker(name: &str) -> Option<Marker> {
     let rest = name.strip_prefix(PREFIX)?;
+    match rest {
+        "Variant" => return Some(Marker::Variant),
+        "precision::f32" => return Some(Marker::Precision(Precision::Single)),
+        "precision::f64" => return Some(Marker::Precision(Precision::Double)),
+        _ => {}
+    }
     if let Some(view) = rest.strip_prefix("view::") {
         let (ty, precision) = match view.strip_suffix("/f64") {
             Some(ty) => (ty, Precision::Double),
@@ -309,6 +321,7 @@ impl Marker {
             Marker::View(t, Precision::Single) => alloc::format!("{t}"),
             Marker::View(t, Precision::Double) => alloc::format!("{t} (double precision)"),
             Marker::Godot(k) => k.expected().into(),
+            Marker::Variant | Marker::Precision(_) => "any value".into(),
         };
         let found = match v.precision() {
             Some(Precision::Double) if matches!(m, Marker::View(..)) => {
@@ -420,6 +433,8 @@ impl<'de> LeafDe<'de> {
             Marker::Packed(_) => visitor.visit_newtype_struct(self),
             Marker::Math(_) => Err(Marker::mismatch(m, &self.v)),
             Marker::Godot(k) => crate::serde::godot::visit_leaf_marked(k, self.v, visitor),
+            Marker::Variant => crate::serde::variant::visit_view_leaf(self.v, visitor),
+            Marker::Precision(_) => visitor.visit_newtype_struct(self),
         }
     }
 }

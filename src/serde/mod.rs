@@ -86,6 +86,39 @@
 //! ([`Writer::with_length_prefix`]) to [`Serializer::from_writer`], and read it back with
 //! [`Deserializer::framed`].
 //!
+//! ## Dynamic parts: `Variant` fields
+//!
+//! Where the shape is not fixed, a field of the owned [`Variant`](crate::owned::Variant)
+//! takes any value, as `serde_json::Value` does for JSON. Through this crate's format it is
+//! kept exactly (every type of every dialect, precision, typed containers), so the bytes
+//! written are the engine's; other formats see plain data (`docs/serde.md`, section Owned
+//! Variant).
+//!
+//! ```
+//! use serde::{Deserialize, Serialize};
+//! use std::collections::HashMap;
+//! use gdwire::math::{Precision, Vector3};
+//! use gdwire::owned::Variant;
+//! use gdwire::Dialect;
+//!
+//! #[derive(Serialize, Deserialize)]
+//! struct Rpc {
+//!     method: String,
+//!     args: Vec<Variant>,
+//!     meta: HashMap<String, Variant>,
+//! }
+//!
+//! let at = Variant::Vector3(Vector3 { x: 1.0, y: 0.0, z: -2.0 }, Precision::Single);
+//! let rpc = Rpc { method: "spawn".into(), args: vec![at.clone(), 3.into()], meta: HashMap::new() };
+//! let bytes = gdwire::serde::to_vec(Dialect::GODOT_4, &rpc)?;
+//! // GDScript: `peer.get_var().args[0]` is a Vector3.
+//! let back: Rpc = gdwire::serde::from_bytes(Dialect::GODOT_4, &bytes)?;
+//! assert_eq!(back.args, [at, Variant::Int(3)]);
+//! // serde_json: plain data.
+//! assert_eq!(serde_json::to_string(&back.args)?, "[[1.0,0.0,-2.0],3]");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## Views, the walker or serde?
 //!
 //! - **serde** when the shape is known and you want Rust types: the shortest code, checked
@@ -147,6 +180,7 @@
 //! | [`Signal`](crate::owned::Signal) | Signal | only Signal |
 //! | [`TypedArray<T>`] | Array with its element type (`Builtin(Nil)`: untyped), or Pandemonium 5's TypedArray / PackedTypedArray by its `kind` | any Array, kind and element type kept |
 //! | [`TypedDictionary<M>`] | Dictionary with its key and value types | any Dictionary, types kept |
+//! | [`Variant`](crate::owned::Variant), [`owned::Array`](crate::owned::Array), [`owned::Dictionary`](crate::owned::Dictionary) | the value as it is: its type, precision, element types, kind | any value (an Array / a Dictionary for those), whole |
 //! | — | — | plain fields: NodePath as its text, RID and Object ids as `u64`, Callable as unit, Signal as `(name, id)` |
 //!
 //! Packed array elements read as: PackedByteArray / Int32 / Int64 → integers, Float32 /
@@ -233,6 +267,7 @@ mod leaf;
 mod math;
 mod packed_views;
 mod ser;
+mod variant;
 mod views;
 
 pub use self::de::{from_bytes, from_bytes_with, Deserializer, StreamIter, MAX_NESTING};

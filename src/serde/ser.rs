@@ -344,6 +344,13 @@ impl<'a, S: Sink> ser::Serializer for &'a mut Serializer<S> {
                 p.write(self)
             }
             Some(Marker::Godot(kind)) => crate::serde::godot::serialize_marked(self, kind, value),
+            Some(Marker::Precision(p)) => {
+                let old = self.w.swap_precision(p);
+                let r = value.serialize(&mut *self);
+                self.w.swap_precision(old);
+                r
+            }
+            Some(Marker::Variant) => value.serialize(self),
         }
     }
 

@@ -213,6 +213,12 @@ impl<S: Sink> Writer<S> {
         self.precision_of(self.precision)
     }
 
+    /// Sets the precision of the math types written next and gives back the previous one
+    /// (the serializer writes an owned value's math types in the precision they carry).
+    pub(crate) fn swap_precision(&mut self, p: Precision) -> Precision {
+        core::mem::replace(&mut self.precision, p)
+    }
+
     /// What precision `p` becomes in this dialect: single where it has no 64-bit flag.
     pub(crate) fn precision_of(&self, p: Precision) -> Precision {
         if self.dialect.math_follows_flag_64() {
