@@ -215,6 +215,7 @@ impl<S: Sink> Writer<S> {
 
     /// Sets the precision of the math types written next and gives back the previous one
     /// (the serializer writes an owned value's math types in the precision they carry).
+    #[cfg(feature = "serde")]
     pub(crate) fn swap_precision(&mut self, p: Precision) -> Precision {
         core::mem::replace(&mut self.precision, p)
     }
