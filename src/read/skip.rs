@@ -172,6 +172,11 @@ fn flat_items(
 
 /// Visits the value at `pos` (at nesting `depth`) and everything in it, in wire order, with
 /// `visit`; returns where the value ends. The depth limit of `dec` is enforced.
+///
+/// A leaf, or an untyped container whose items are all leaves (a packet, a flat dictionary),
+/// is visited without the pending-level stack (zeroing it costs as much as visiting a small
+/// packet); the first nested container hands the rest to [`run`]. One call site of
+/// `visit.value` here and one in [`run`], so that the visitor stays inlined.
 pub(crate) fn traverse<'a, V: Visit<'a>>(
     dec: &Decoder,
     data: &'a [u8],
@@ -179,13 +184,51 @@ pub(crate) fn traverse<'a, V: Visit<'a>>(
     depth: u32,
     visit: &mut V,
 ) -> Result<usize> {
-    run(dec, data, pos, Start::Value(depth), visit, 0)
+    if depth > dec.max_depth() {
+        let limit = dec.max_depth();
+        return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
+    }
+    // The value itself, then (once it is an untyped container) its items while they are
+    // leaves; `left` counts what is still to visit at `at_depth`.
+    let (mut at, mut at_depth, mut left, mut inside) = (pos, depth, 1u32, false);
+    while left > 0 {
+        left -= 1;
+        match visit.value(dec, data, at, at_depth)? {
+            Next::Leaf(end) => at = end,
+            Next::Nest {
+                body,
+                values,
+                props: false,
+            } if !inside && depth < dec.max_depth() => {
+                (at, at_depth, left, inside) = (body, depth + 1, values, true);
+            }
+            nest => {
+                // The container's remaining items (if any), then this value's own.
+                let outer = Level {
+                    left,
+                    depth: at_depth,
+                };
+                return run(
+                    dec,
+                    data,
+                    at,
+                    Start::Inside(outer, at_depth, nest),
+                    visit,
+                    0,
+                );
+            }
+        }
+    }
+    Ok(at)
 }
 
 enum Start {
     Value(u32),
     /// A frame (and whether its items are properties) carried over from a full stack.
     Level(Level, bool),
+    /// A value at this depth was already visited, with this answer; the frame holds the
+    /// items of its untyped container still to come after it (none: a spent frame).
+    Inside(Level, u32, Next),
 }
 
 fn run<'a, V: Visit<'a>>(
@@ -203,6 +246,17 @@ fn run<'a, V: Visit<'a>>(
     let mut sp = 0;
     let mut depth = match start {
         Start::Value(depth) => depth,
+        Start::Inside(frame, depth, next) => {
+            if frame.left > 0 {
+                stack.frames[0] = frame;
+                sp = 1;
+            }
+            pos = enter(dec, data, next, depth, &mut stack, &mut sp, visit, spills)?;
+            match next_item(dec, data, &mut pos, &mut stack, &mut sp, visit)? {
+                Some(depth) => depth,
+                None => return Ok(pos),
+            }
+        }
         Start::Level(frame, props) => {
             stack.frames[0] = frame;
             stack.props = props as u32;
@@ -250,6 +304,52 @@ fn run<'a, V: Visit<'a>>(
         match next_item(dec, data, &mut pos, &mut stack, &mut sp, visit)? {
             Some(next_depth) => depth = next_depth,
             None => return Ok(pos),
+        }
+    }
+}
+
+/// Takes in the answer `next` for a value visited at `depth`: where the traversal goes on,
+/// with a container's items (if any) pushed as a frame (or, on a full stack, read by a
+/// nested [`run`]). The same steps as in [`run`]'s loop, which keeps its own copy: sharing
+/// this there, or inlining it into [`run`], cost the validating skip instructions per item.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn enter<'a, V: Visit<'a>>(
+    dec: &Decoder,
+    data: &'a [u8],
+    next: Next,
+    depth: u32,
+    stack: &mut Stack,
+    sp: &mut usize,
+    visit: &mut V,
+    spills: u32,
+) -> Result<usize> {
+    match next {
+        Next::Leaf(end) => Ok(end),
+        Next::Nest {
+            body,
+            values,
+            props,
+        } => {
+            if values == 0 {
+                return Ok(body);
+            }
+            let frame = Level {
+                left: values,
+                depth: depth + 1,
+            };
+            if *sp == STACK {
+                if spills + 1 >= MAX_SPILLS {
+                    let limit = MAX_PENDING_LEVELS;
+                    return Err(Error::new(ErrorKind::TooDeep { limit }, body));
+                }
+                let start = Start::Level(frame, props);
+                return run(dec, data, body, start, visit, spills + 1);
+            }
+            stack.frames[*sp] = frame;
+            stack.props = (stack.props & !(1 << *sp)) | (props as u32) << *sp;
+            *sp += 1;
+            Ok(body)
         }
     }
 }
