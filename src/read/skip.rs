@@ -208,14 +208,7 @@ pub(crate) fn traverse<'a, V: Visit<'a>>(
                     left,
                     depth: at_depth,
                 };
-                return run(
-                    dec,
-                    data,
-                    at,
-                    Start::Inside(outer, at_depth, nest),
-                    visit,
-                    0,
-                );
+                return run_inside(dec, data, outer, at_depth, nest, visit);
             }
         }
     }
@@ -226,9 +219,6 @@ enum Start {
     Value(u32),
     /// A frame (and whether its items are properties) carried over from a full stack.
     Level(Level, bool),
-    /// A value at this depth was already visited, with this answer; the frame holds the
-    /// items of its untyped container still to come after it (none: a spent frame).
-    Inside(Level, u32, Next),
 }
 
 fn run<'a, V: Visit<'a>>(
@@ -244,19 +234,8 @@ fn run<'a, V: Visit<'a>>(
         props: 0,
     };
     let mut sp = 0;
-    let mut depth = match start {
+    let depth = match start {
         Start::Value(depth) => depth,
-        Start::Inside(frame, depth, next) => {
-            if frame.left > 0 {
-                stack.frames[0] = frame;
-                sp = 1;
-            }
-            pos = enter(dec, data, next, depth, &mut stack, &mut sp, visit, spills)?;
-            match next_item(dec, data, &mut pos, &mut stack, &mut sp, visit)? {
-                Some(depth) => depth,
-                None => return Ok(pos),
-            }
-        }
         Start::Level(frame, props) => {
             stack.frames[0] = frame;
             stack.props = props as u32;
@@ -267,6 +246,52 @@ fn run<'a, V: Visit<'a>>(
             }
         }
     };
+    run_loop(dec, data, pos, depth, &mut stack, &mut sp, visit, spills)
+}
+
+/// [`run`] from inside an untyped container that [`traverse`] was reading: the item at
+/// `depth` was visited already, with the answer `next`; `outer` holds the container's items
+/// after it (none: a spent frame). Apart from [`run`], whose code stays as it was for the
+/// validating skip.
+#[inline(never)]
+fn run_inside<'a, V: Visit<'a>>(
+    dec: &Decoder,
+    data: &'a [u8],
+    outer: Level,
+    depth: u32,
+    next: Next,
+    visit: &mut V,
+) -> Result<usize> {
+    let mut stack = Stack {
+        frames: [Level::default(); STACK],
+        props: 0,
+    };
+    let mut sp = 0;
+    if outer.left > 0 {
+        stack.frames[0] = outer;
+        sp = 1;
+    }
+    let mut pos = enter(dec, data, next, depth, &mut stack, &mut sp, visit, 0)?;
+    let depth = match next_item(dec, data, &mut pos, &mut stack, &mut sp, visit)? {
+        Some(depth) => depth,
+        None => return Ok(pos),
+    };
+    run_loop(dec, data, pos, depth, &mut stack, &mut sp, visit, 0)
+}
+
+/// The traversal proper: visits the value at `pos` (at `depth`), then every pending item.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn run_loop<'a, V: Visit<'a>>(
+    dec: &Decoder,
+    data: &'a [u8],
+    mut pos: usize,
+    mut depth: u32,
+    stack: &mut Stack,
+    sp: &mut usize,
+    visit: &mut V,
+    spills: u32,
+) -> Result<usize> {
     loop {
         if depth > dec.max_depth() {
             let limit = dec.max_depth();
@@ -286,7 +311,7 @@ fn run<'a, V: Visit<'a>>(
                         left: values,
                         depth: depth + 1,
                     };
-                    if sp == STACK {
+                    if *sp == STACK {
                         if spills + 1 >= MAX_SPILLS {
                             let limit = MAX_PENDING_LEVELS;
                             return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
@@ -294,14 +319,14 @@ fn run<'a, V: Visit<'a>>(
                         let start = Start::Level(frame, props);
                         pos = run(dec, data, pos, start, visit, spills + 1)?;
                     } else {
-                        stack.frames[sp] = frame;
-                        stack.props = (stack.props & !(1 << sp)) | (props as u32) << sp;
-                        sp += 1;
+                        stack.frames[*sp] = frame;
+                        stack.props = (stack.props & !(1 << *sp)) | (props as u32) << *sp;
+                        *sp += 1;
                     }
                 }
             }
         }
-        match next_item(dec, data, &mut pos, &mut stack, &mut sp, visit)? {
+        match next_item(dec, data, &mut pos, stack, sp, visit)? {
             Some(next_depth) => depth = next_depth,
             None => return Ok(pos),
         }
@@ -310,9 +335,8 @@ fn run<'a, V: Visit<'a>>(
 
 /// Takes in the answer `next` for a value visited at `depth`: where the traversal goes on,
 /// with a container's items (if any) pushed as a frame (or, on a full stack, read by a
-/// nested [`run`]). The same steps as in [`run`]'s loop, which keeps its own copy: sharing
-/// this there, or inlining it into [`run`], cost the validating skip instructions per item.
-#[inline(never)]
+/// nested [`run`]): the steps of [`run_loop`] after a visit.
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn enter<'a, V: Visit<'a>>(
     dec: &Decoder,
