@@ -54,10 +54,6 @@ struct DialectInfo {
     /// `wire` indexed by every byte (`None` past its end): the header dispatch of every
     /// value is one load, without a length check.
     by_id: [Option<VariantType>; 256],
-    /// Payload size by [64-bit flag][wire id] for the types whose payload size follows from
-    /// the header alone (scalars, math types); `STRING_BLOCK` for String and StringName,
-    /// `NOT_FIXED` for the others and unknown ids.
-    fixed: [[u8; 256]; 2],
     rid_payload: bool,
     math_flag_64: bool,
     typed_arrays: bool,
@@ -83,57 +79,6 @@ const fn by_id(wire: &[VariantType]) -> [Option<VariantType>; 256] {
     while id < wire.len() {
         out[id] = Some(wire[id]);
         id += 1;
-    }
-    out
-}
-
-/// No fixed payload size (see `DialectInfo::fixed`).
-pub(crate) const NOT_FIXED: u8 = 0xFF;
-/// No fixed payload size: a String or StringName (one string block), the commonest
-/// variable-size value, told apart so that it needs no second dispatch.
-pub(crate) const STRING_BLOCK: u8 = 0xFE;
-
-const fn fixed_sizes(wire: &[VariantType], math_flag_64: bool, rid: bool) -> [[u8; 256]; 2] {
-    use crate::math::{
-        Aabb, Basis, Plane, Projection, Quaternion, Rect2, Transform2D, Transform3D, Vector2,
-        Vector3, Vector4, WireReals,
-    };
-    let mut out = [[NOT_FIXED; 256]; 2];
-    let mut flag = 0;
-    while flag < 2 {
-        // Int and Float follow the flag in every dialect, math types where the dialect says.
-        let wide: usize = if flag == 1 { 8 } else { 4 };
-        let real: usize = if flag == 1 && math_flag_64 { 8 } else { 4 };
-        let mut id = 0;
-        while id < wire.len() {
-            let size: usize = match wire[id] {
-                VariantType::Nil | VariantType::Callable => 0,
-                VariantType::Bool => 4,
-                VariantType::Int | VariantType::Float => wide,
-                VariantType::Vector2 => Vector2::COUNT * real,
-                VariantType::Vector3 => Vector3::COUNT * real,
-                VariantType::Rect2 => Rect2::COUNT * real,
-                VariantType::Vector4 => Vector4::COUNT * real,
-                VariantType::Plane => Plane::COUNT * real,
-                VariantType::Quaternion => Quaternion::COUNT * real,
-                VariantType::Transform2D => Transform2D::COUNT * real,
-                VariantType::Aabb => Aabb::COUNT * real,
-                VariantType::Basis => Basis::COUNT * real,
-                VariantType::Transform3D => Transform3D::COUNT * real,
-                VariantType::Projection => Projection::COUNT * real,
-                VariantType::Vector2i => 8,
-                VariantType::Vector3i => 12,
-                VariantType::Vector4i | VariantType::Rect2i | VariantType::Color => 16,
-                VariantType::Rid if rid => 8,
-                VariantType::Rid => 0,
-                VariantType::String | VariantType::StringName => STRING_BLOCK as usize,
-                _ => NOT_FIXED as usize,
-            };
-            assert!(size <= NOT_FIXED as usize);
-            out[flag][id] = size as u8;
-            id += 1;
-        }
-        flag += 1;
     }
     out
 }
@@ -346,7 +291,6 @@ macro_rules! info {
             wire: $ids,
             from_logical: invert($ids),
             by_id: by_id($ids),
-            fixed: fixed_sizes($ids, $f64, $rid),
             rid_payload: $rid,
             math_flag_64: $f64,
             typed_arrays: $ta,
@@ -557,14 +501,6 @@ impl Dialect {
     #[inline]
     pub fn type_of(self, wire_id: u8) -> Option<VariantType> {
         self.0.by_id[wire_id as usize]
-    }
-
-    /// The payload size of the value whose header is `header` when the header alone
-    /// fixes it (scalars, math types), else [`STRING_BLOCK`] (String, StringName) or
-    /// [`NOT_FIXED`].
-    #[inline(always)]
-    pub(crate) fn fixed_size(self, header: u32) -> u8 {
-        self.0.fixed[usize::from(header & crate::header::FLAG_64 != 0)][header as u8 as usize]
     }
 
     /// The wire id of a logical type, `None` when the dialect lacks it.

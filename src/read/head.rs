@@ -3,7 +3,6 @@
 //! This is the single place that knows each type's layout on the read side; the validating
 //! skip, the cursor and the views all go through [`read_head`].
 
-use crate::dialect::{NOT_FIXED, STRING_BLOCK};
 use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::float_width::widen;
 use crate::header::{ContainerKind, Header, FLAG_OBJECT_AS_ID};
@@ -87,28 +86,11 @@ fn packed_fixed(data: &[u8], pos: usize, size: usize, ty: VariantType) -> Result
 pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool) -> Option<Next> {
     let dialect = dec.dialect();
     let header = Header(u32_at(data, pos)?);
-    let p = pos + 4;
-    // Scalars and math types: the size from one table load, no dispatch on the type;
-    // strings told apart by the same load.
-    match dialect.fixed_size(header.0) {
-        NOT_FIXED => {}
-        STRING_BLOCK => {
-            let len = u32_at(data, p)? as i32;
-            let len = usize::try_from(len).ok()?;
-            let padded = take(data, p + 4, len + pad4(len))?;
-            if validate && !crate::read::str_ref::is_valid(&padded[..len], dialect.text_rules()) {
-                return None;
-            }
-            return Some(Next::Leaf(p + 4 + padded.len()));
-        }
-        fixed => {
-            let end = p + usize::from(fixed);
-            return (end <= data.len()).then_some(Next::Leaf(end));
-        }
-    }
     let ty = dialect.type_of(header.type_id())?;
-    let real = if dialect.math_follows_flag_64() && header.flag_64() {
-        8
+    let p = pos + 4;
+    let wide = if header.flag_64() { 8 } else { 4 };
+    let real = if dialect.math_follows_flag_64() {
+        wide
     } else {
         4
     };
@@ -119,14 +101,47 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
             <crate::math::$ty as WireReals>::COUNT * real
         };
     }
-    match ty {
+    let size = match ty {
+        T::Nil | T::Callable => 0,
+        T::Bool => 4,
+        T::Int | T::Float => wide,
+        T::Vector2 => reals!(Vector2),
+        T::Vector3 => reals!(Vector3),
+        T::Rect2 => reals!(Rect2),
+        T::Vector4 => reals!(Vector4),
+        T::Plane => reals!(Plane),
+        T::Quaternion => reals!(Quaternion),
+        T::Transform2D => reals!(Transform2D),
+        T::Aabb => reals!(Aabb),
+        T::Basis => reals!(Basis),
+        T::Transform3D => reals!(Transform3D),
+        T::Projection => reals!(Projection),
+        T::Vector2i => 8,
+        T::Vector3i => 12,
+        T::Vector4i | T::Rect2i | T::Color => 16,
+        T::Rid => {
+            if dialect.rid_has_payload() {
+                8
+            } else {
+                0
+            }
+        }
+        T::String | T::StringName => {
+            let len = u32_at(data, p)? as i32;
+            let len = usize::try_from(len).ok()?;
+            let padded = take(data, p + 4, len + pad4(len))?;
+            if validate && !crate::read::str_ref::is_valid(&padded[..len], dialect.text_rules()) {
+                return None;
+            }
+            return Some(Next::Leaf(p + 4 + padded.len()));
+        }
         T::Array if !dialect.has_typed_arrays() || header.array_kind() == ContainerKind::None => {
             let values = u32_at(data, p)? & COUNT_MASK;
-            Some(Next::Nest {
+            return Some(Next::Nest {
                 body: p + 4,
                 values,
                 props: false,
-            })
+            });
         }
         T::Dictionary
             if !dialect.has_typed_dictionaries()
@@ -134,29 +149,31 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
                     && header.dict_value_kind() == ContainerKind::None) =>
         {
             let values = (u32_at(data, p)? & COUNT_MASK) * 2;
-            Some(Next::Nest {
+            return Some(Next::Nest {
                 body: p + 4,
                 values,
                 props: false,
-            })
+            });
         }
         T::PackedByteArray => {
             let count = usize::try_from(u32_at(data, p)? as i32).ok()?;
             take(data, p + 4, count)?;
             // Unchecked padding, capped at the input's end, as in `read_head`.
-            Some(Next::Leaf((p + 4 + count + pad4(count)).min(data.len())))
+            return Some(Next::Leaf((p + 4 + count + pad4(count)).min(data.len())));
         }
-        T::PackedInt32Array | T::PackedFloat32Array => quick_packed(data, p, 4),
+        T::PackedInt32Array | T::PackedFloat32Array => return quick_packed(data, p, 4),
         T::PackedInt64Array | T::PackedFloat64Array | T::PackedVector2iArray => {
-            quick_packed(data, p, 8)
+            return quick_packed(data, p, 8)
         }
-        T::PackedVector3iArray => quick_packed(data, p, 12),
-        T::PackedColorArray | T::PackedVector4iArray => quick_packed(data, p, 16),
-        T::PackedVector2Array => quick_packed(data, p, reals!(Vector2)),
-        T::PackedVector3Array => quick_packed(data, p, reals!(Vector3)),
-        T::PackedVector4Array => quick_packed(data, p, reals!(Vector4)),
-        _ => None,
-    }
+        T::PackedVector3iArray => return quick_packed(data, p, 12),
+        T::PackedColorArray | T::PackedVector4iArray => return quick_packed(data, p, 16),
+        T::PackedVector2Array => return quick_packed(data, p, reals!(Vector2)),
+        T::PackedVector3Array => return quick_packed(data, p, reals!(Vector3)),
+        T::PackedVector4Array => return quick_packed(data, p, reals!(Vector4)),
+        _ => return None,
+    };
+    let end = p + size;
+    (end <= data.len()).then_some(Next::Leaf(end))
 }
 
 /// The view and extent of an untyped Array or Dictionary at `pos` (nesting `depth`), built
