@@ -51,9 +51,6 @@ struct DialectInfo {
     wire: &'static [VariantType],
     /// Index = `VariantType as usize`; `NO_ID` when the dialect lacks the type.
     from_logical: [u8; VariantType::COUNT],
-    /// `wire` indexed by every byte (`None` past its end): the header dispatch of every
-    /// value is one load, without a length check.
-    by_id: [Option<VariantType>; 256],
     rid_payload: bool,
     math_flag_64: bool,
     typed_arrays: bool,
@@ -68,16 +65,6 @@ const fn invert(wire: &[VariantType]) -> [u8; VariantType::COUNT] {
     let mut id = 0;
     while id < wire.len() {
         out[wire[id] as usize] = id as u8;
-        id += 1;
-    }
-    out
-}
-
-const fn by_id(wire: &[VariantType]) -> [Option<VariantType>; 256] {
-    let mut out = [None; 256];
-    let mut id = 0;
-    while id < wire.len() {
-        out[id] = Some(wire[id]);
         id += 1;
     }
     out
@@ -290,7 +277,6 @@ macro_rules! info {
             family: Family::$family,
             wire: $ids,
             from_logical: invert($ids),
-            by_id: by_id($ids),
             rid_payload: $rid,
             math_flag_64: $f64,
             typed_arrays: $ta,
@@ -500,7 +486,7 @@ impl Dialect {
     /// ```
     #[inline]
     pub fn type_of(self, wire_id: u8) -> Option<VariantType> {
-        self.0.by_id[wire_id as usize]
+        self.0.wire.get(wire_id as usize).copied()
     }
 
     /// The wire id of a logical type, `None` when the dialect lacks it.
