@@ -404,3 +404,96 @@ fn next_item<'a, V: Visit<'a>>(
     }
     Ok(Some(depth))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::Dialect;
+    use crate::read::head::read_head;
+    use std::vec::Vec;
+
+    /// Records every value `traverse` visits (position, depth), reading each with the
+    /// general reader.
+    struct Record(Vec<(usize, u32)>);
+
+    impl<'a> Visit<'a> for Record {
+        fn value(&mut self, dec: &Decoder, data: &'a [u8], pos: usize, depth: u32) -> Result<Next> {
+            self.0.push((pos, depth));
+            Ok(read_head(dec, data, pos, depth, true)?.1)
+        }
+        fn name(&mut self, dec: &Decoder, data: &'a [u8], pos: usize) -> Result<usize> {
+            Ok(string_block(data, pos, dec.dialect().text_rules(), true)?.1)
+        }
+    }
+
+    /// Appends a random Godot 4 value of at most `levels` nesting levels to `out`, and each
+    /// value's (position, depth) in wire order to `seen`: the expected visit, built with the
+    /// bytes rather than read back from them.
+    fn build(
+        rand: &mut impl FnMut() -> u64,
+        levels: u32,
+        depth: u32,
+        out: &mut Vec<u8>,
+        seen: &mut Vec<(usize, u32)>,
+    ) {
+        seen.push((out.len(), depth));
+        let kind = if levels == 0 { 0 } else { rand() % 4 };
+        let (id, children) = match kind {
+            0 | 1 => {
+                out.extend_from_slice(&[2, 0, 0, 0]);
+                out.extend_from_slice(&(rand() as u32).to_le_bytes());
+                return;
+            }
+            2 => (28u8, (rand() % 5) as u32),
+            _ => (27u8, (rand() % 3) as u32),
+        };
+        out.extend_from_slice(&[id, 0, 0, 0]);
+        out.extend_from_slice(&children.to_le_bytes());
+        let values = if id == 27 { children * 2 } else { children };
+        for _ in 0..values {
+            build(rand, levels - 1, depth + 1, out, seen);
+        }
+    }
+
+    /// `traverse` (with its stack-free path for flat containers and the hand-over to `run` at
+    /// the first nested item, first, middle or last) visits exactly the values of randomly
+    /// nested arrays and dictionaries, in wire order and at their depths, returns where the
+    /// value ends, and fails with `TooDeep` at the first value deeper than the limit.
+    #[test]
+    fn traverse_visits_every_value_in_order() {
+        let mut seed = 0x7EA5_u64;
+        let mut rand = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut nested_after_flat = 0;
+        for round in 0..if cfg!(miri) { 20 } else { 3000 } {
+            let (mut bytes, mut seen) = (Vec::new(), Vec::new());
+            build(&mut rand, 1 + round % 5, 0, &mut bytes, &mut seen);
+            let deepest = seen.iter().map(|&(_, d)| d).max().unwrap_or(0);
+            if seen.get(1).is_some_and(|&(_, d)| d == 1) && deepest > 1 {
+                nested_after_flat += 1;
+            }
+            for limit in 0..=deepest + 1 {
+                let dec = Decoder::new(Dialect::GODOT_4).with_max_depth(limit);
+                let mut visit = Record(Vec::new());
+                let got = traverse(&dec, &bytes, 0, 0, &mut visit);
+                match seen.iter().position(|&(_, d)| d > limit) {
+                    None => {
+                        assert_eq!(got, Ok(bytes.len()), "{bytes:02x?}");
+                        assert_eq!(visit.0, seen, "{bytes:02x?}");
+                    }
+                    Some(first) => {
+                        let err = got.unwrap_err();
+                        assert_eq!(err.kind(), ErrorKind::TooDeep { limit });
+                        assert_eq!(err.offset(), seen[first].0, "{bytes:02x?}");
+                        assert_eq!(visit.0, seen[..first], "{bytes:02x?}");
+                    }
+                }
+            }
+        }
+        assert!(nested_after_flat > 100, "{nested_after_flat}");
+    }
+}
