@@ -4,7 +4,7 @@ use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::header::Header;
 use crate::read::decoder::Decoder;
-use crate::read::head::{read_value, Next};
+use crate::read::head::validated_view;
 use crate::read::input::u32_at;
 use crate::read::skip::skip_value;
 use crate::read::value::VariantRef;
@@ -144,8 +144,7 @@ impl<'a> Cursor<'a> {
     /// ```
     pub fn read(&mut self) -> Result<VariantRef<'a>> {
         let end = skip_value(&self.dec, self.data, self.pos, 0, true)?;
-        let mut next = Next::Leaf(end);
-        let value = read_value(&self.dec, self.data, self.pos, 0, false, &mut next)?;
+        let value = validated_view(&self.dec, self.data, self.pos, end)?;
         self.pos = end.min(self.data.len());
         Ok(value)
     }

@@ -3,7 +3,7 @@
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind, Result};
 use crate::read::cursor::Cursor;
-use crate::read::head::{read_value, Next};
+use crate::read::head::validated_view;
 use crate::read::input::pad4;
 use crate::read::skip::skip_value;
 use crate::read::value::VariantRef;
@@ -138,8 +138,7 @@ impl Decoder {
     /// ```
     pub fn decode_prefix<'a>(&self, bytes: &'a [u8]) -> Result<(VariantRef<'a>, usize)> {
         let end = skip_value(self, bytes, 0, 0, true)?;
-        let mut next = Next::Leaf(end);
-        let value = read_value(self, bytes, 0, 0, false, &mut next)?;
+        let value = validated_view(self, bytes, 0, end)?;
         // An unpadded PackedByteArray at the very end "uses" its missing padding, as in the
         // engine; report what the input actually had.
         Ok((value, end.min(bytes.len())))

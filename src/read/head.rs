@@ -250,6 +250,30 @@ pub(crate) fn untyped_view<'a>(
     }
 }
 
+/// The view of the top-level value at `pos` of `data`, which [`skip_value`] has just
+/// validated whole (it ends at `end`): untyped containers and common leaves straight from
+/// their header, anything else through [`read_value`]. A value read this way is read a second
+/// time after its validation, so the general reader's type-block and payload checks would be
+/// pure cost on the commonest values.
+///
+/// [`skip_value`]: crate::read::skip::skip_value
+#[inline(always)]
+pub(crate) fn validated_view<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    end: usize,
+) -> Result<VariantRef<'a>> {
+    if let Some((dict, values)) = untyped_container(dec, data, pos) {
+        return Ok(untyped_view(dec, data, pos, 0, dict, values, true));
+    }
+    if let Some((value, _)) = crate::read::seq::quick_leaf(dec, data, pos, false) {
+        return Ok(value);
+    }
+    let mut next = Next::Leaf(end);
+    read_value(dec, data, pos, 0, false, &mut next)
+}
+
 /// [`packed_fixed`]'s extent, `None` where it fails.
 #[inline(always)]
 fn quick_packed(data: &[u8], p: usize, size: usize) -> Option<Next> {

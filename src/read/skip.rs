@@ -172,6 +172,11 @@ fn flat_items(
 
 /// Visits the value at `pos` (at nesting `depth`) and everything in it, in wire order, with
 /// `visit`; returns where the value ends. The depth limit of `dec` is enforced.
+///
+/// A leaf, or an untyped container whose items are all leaves (a packet, a flat dictionary),
+/// is visited without the pending-level stack (zeroing it costs as much as visiting a small
+/// packet); the first nested container hands the rest to [`run`]. One call site of
+/// `visit.value` here and one in [`run`], so that the visitor stays inlined.
 pub(crate) fn traverse<'a, V: Visit<'a>>(
     dec: &Decoder,
     data: &'a [u8],
@@ -179,7 +184,35 @@ pub(crate) fn traverse<'a, V: Visit<'a>>(
     depth: u32,
     visit: &mut V,
 ) -> Result<usize> {
-    run(dec, data, pos, Start::Value(depth), visit, 0)
+    if depth > dec.max_depth() {
+        let limit = dec.max_depth();
+        return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
+    }
+    // The value itself, then (once it is an untyped container) its items while they are
+    // leaves; `left` counts what is still to visit at `at_depth`.
+    let (mut at, mut at_depth, mut left, mut inside) = (pos, depth, 1u32, false);
+    while left > 0 {
+        left -= 1;
+        match visit.value(dec, data, at, at_depth)? {
+            Next::Leaf(end) => at = end,
+            Next::Nest {
+                body,
+                values,
+                props: false,
+            } if !inside && depth < dec.max_depth() => {
+                (at, at_depth, left, inside) = (body, depth + 1, values, true);
+            }
+            nest => {
+                // The container's remaining items (if any), then this value's own.
+                let outer = Level {
+                    left,
+                    depth: at_depth,
+                };
+                return run_inside(dec, data, outer, at_depth, nest, visit);
+            }
+        }
+    }
+    Ok(at)
 }
 
 enum Start {
@@ -201,7 +234,7 @@ fn run<'a, V: Visit<'a>>(
         props: 0,
     };
     let mut sp = 0;
-    let mut depth = match start {
+    let depth = match start {
         Start::Value(depth) => depth,
         Start::Level(frame, props) => {
             stack.frames[0] = frame;
@@ -213,6 +246,52 @@ fn run<'a, V: Visit<'a>>(
             }
         }
     };
+    run_loop(dec, data, pos, depth, &mut stack, &mut sp, visit, spills)
+}
+
+/// [`run`] from inside an untyped container that [`traverse`] was reading: the item at
+/// `depth` was visited already, with the answer `next`; `outer` holds the container's items
+/// after it (none: a spent frame). Apart from [`run`], whose code stays as it was for the
+/// validating skip.
+#[inline(never)]
+fn run_inside<'a, V: Visit<'a>>(
+    dec: &Decoder,
+    data: &'a [u8],
+    outer: Level,
+    depth: u32,
+    next: Next,
+    visit: &mut V,
+) -> Result<usize> {
+    let mut stack = Stack {
+        frames: [Level::default(); STACK],
+        props: 0,
+    };
+    let mut sp = 0;
+    if outer.left > 0 {
+        stack.frames[0] = outer;
+        sp = 1;
+    }
+    let mut pos = enter(dec, data, next, depth, &mut stack, &mut sp, visit, 0)?;
+    let depth = match next_item(dec, data, &mut pos, &mut stack, &mut sp, visit)? {
+        Some(depth) => depth,
+        None => return Ok(pos),
+    };
+    run_loop(dec, data, pos, depth, &mut stack, &mut sp, visit, 0)
+}
+
+/// The traversal proper: visits the value at `pos` (at `depth`), then every pending item.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn run_loop<'a, V: Visit<'a>>(
+    dec: &Decoder,
+    data: &'a [u8],
+    mut pos: usize,
+    mut depth: u32,
+    stack: &mut Stack,
+    sp: &mut usize,
+    visit: &mut V,
+    spills: u32,
+) -> Result<usize> {
     loop {
         if depth > dec.max_depth() {
             let limit = dec.max_depth();
@@ -232,7 +311,7 @@ fn run<'a, V: Visit<'a>>(
                         left: values,
                         depth: depth + 1,
                     };
-                    if sp == STACK {
+                    if *sp == STACK {
                         if spills + 1 >= MAX_SPILLS {
                             let limit = MAX_PENDING_LEVELS;
                             return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
@@ -240,16 +319,61 @@ fn run<'a, V: Visit<'a>>(
                         let start = Start::Level(frame, props);
                         pos = run(dec, data, pos, start, visit, spills + 1)?;
                     } else {
-                        stack.frames[sp] = frame;
-                        stack.props = (stack.props & !(1 << sp)) | (props as u32) << sp;
-                        sp += 1;
+                        stack.frames[*sp] = frame;
+                        stack.props = (stack.props & !(1 << *sp)) | (props as u32) << *sp;
+                        *sp += 1;
                     }
                 }
             }
         }
-        match next_item(dec, data, &mut pos, &mut stack, &mut sp, visit)? {
+        match next_item(dec, data, &mut pos, stack, sp, visit)? {
             Some(next_depth) => depth = next_depth,
             None => return Ok(pos),
+        }
+    }
+}
+
+/// Takes in the answer `next` for a value visited at `depth`: where the traversal goes on,
+/// with a container's items (if any) pushed as a frame (or, on a full stack, read by a
+/// nested [`run`]): the steps of [`run_loop`] after a visit.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn enter<'a, V: Visit<'a>>(
+    dec: &Decoder,
+    data: &'a [u8],
+    next: Next,
+    depth: u32,
+    stack: &mut Stack,
+    sp: &mut usize,
+    visit: &mut V,
+    spills: u32,
+) -> Result<usize> {
+    match next {
+        Next::Leaf(end) => Ok(end),
+        Next::Nest {
+            body,
+            values,
+            props,
+        } => {
+            if values == 0 {
+                return Ok(body);
+            }
+            let frame = Level {
+                left: values,
+                depth: depth + 1,
+            };
+            if *sp == STACK {
+                if spills + 1 >= MAX_SPILLS {
+                    let limit = MAX_PENDING_LEVELS;
+                    return Err(Error::new(ErrorKind::TooDeep { limit }, body));
+                }
+                let start = Start::Level(frame, props);
+                return run(dec, data, body, start, visit, spills + 1);
+            }
+            stack.frames[*sp] = frame;
+            stack.props = (stack.props & !(1 << *sp)) | (props as u32) << *sp;
+            *sp += 1;
+            Ok(body)
         }
     }
 }
@@ -279,4 +403,97 @@ fn next_item<'a, V: Visit<'a>>(
         }
     }
     Ok(Some(depth))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::Dialect;
+    use crate::read::head::read_head;
+    use std::vec::Vec;
+
+    /// Records every value `traverse` visits (position, depth), reading each with the
+    /// general reader.
+    struct Record(Vec<(usize, u32)>);
+
+    impl<'a> Visit<'a> for Record {
+        fn value(&mut self, dec: &Decoder, data: &'a [u8], pos: usize, depth: u32) -> Result<Next> {
+            self.0.push((pos, depth));
+            Ok(read_head(dec, data, pos, depth, true)?.1)
+        }
+        fn name(&mut self, dec: &Decoder, data: &'a [u8], pos: usize) -> Result<usize> {
+            Ok(string_block(data, pos, dec.dialect().text_rules(), true)?.1)
+        }
+    }
+
+    /// Appends a random Godot 4 value of at most `levels` nesting levels to `out`, and each
+    /// value's (position, depth) in wire order to `seen`: the expected visit, built with the
+    /// bytes rather than read back from them.
+    fn build(
+        rand: &mut impl FnMut() -> u64,
+        levels: u32,
+        depth: u32,
+        out: &mut Vec<u8>,
+        seen: &mut Vec<(usize, u32)>,
+    ) {
+        seen.push((out.len(), depth));
+        let kind = if levels == 0 { 0 } else { rand() % 4 };
+        let (id, children) = match kind {
+            0 | 1 => {
+                out.extend_from_slice(&[2, 0, 0, 0]);
+                out.extend_from_slice(&(rand() as u32).to_le_bytes());
+                return;
+            }
+            2 => (28u8, (rand() % 5) as u32),
+            _ => (27u8, (rand() % 3) as u32),
+        };
+        out.extend_from_slice(&[id, 0, 0, 0]);
+        out.extend_from_slice(&children.to_le_bytes());
+        let values = if id == 27 { children * 2 } else { children };
+        for _ in 0..values {
+            build(rand, levels - 1, depth + 1, out, seen);
+        }
+    }
+
+    /// `traverse` (with its stack-free path for flat containers and the hand-over to `run` at
+    /// the first nested item, first, middle or last) visits exactly the values of randomly
+    /// nested arrays and dictionaries, in wire order and at their depths, returns where the
+    /// value ends, and fails with `TooDeep` at the first value deeper than the limit.
+    #[test]
+    fn traverse_visits_every_value_in_order() {
+        let mut seed = 0x7EA5_u64;
+        let mut rand = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut nested_after_flat = 0;
+        for round in 0..if cfg!(miri) { 20 } else { 3000 } {
+            let (mut bytes, mut seen) = (Vec::new(), Vec::new());
+            build(&mut rand, 1 + round % 5, 0, &mut bytes, &mut seen);
+            let deepest = seen.iter().map(|&(_, d)| d).max().unwrap_or(0);
+            if seen.get(1).is_some_and(|&(_, d)| d == 1) && deepest > 1 {
+                nested_after_flat += 1;
+            }
+            for limit in 0..=deepest + 1 {
+                let dec = Decoder::new(Dialect::GODOT_4).with_max_depth(limit);
+                let mut visit = Record(Vec::new());
+                let got = traverse(&dec, &bytes, 0, 0, &mut visit);
+                match seen.iter().position(|&(_, d)| d > limit) {
+                    None => {
+                        assert_eq!(got, Ok(bytes.len()), "{bytes:02x?}");
+                        assert_eq!(visit.0, seen, "{bytes:02x?}");
+                    }
+                    Some(first) => {
+                        let err = got.unwrap_err();
+                        assert_eq!(err.kind(), ErrorKind::TooDeep { limit });
+                        assert_eq!(err.offset(), seen[first].0, "{bytes:02x?}");
+                        assert_eq!(visit.0, seen[..first], "{bytes:02x?}");
+                    }
+                }
+            }
+        }
+        assert!(nested_after_flat > 100, "{nested_after_flat}");
+    }
 }

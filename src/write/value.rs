@@ -253,7 +253,11 @@ impl<S: Sink> Reencode<'_, S> {
 }
 
 impl<'a, S: Sink> Visit<'a> for Reencode<'_, S> {
-    #[inline]
+    // Two call sites (`traverse`'s flat loop and `run`): forced, or the compiler keeps it out
+    // of line (a call and a `Result<Next>` through memory per value). Not in debug builds,
+    // whose frames would grow by the whole body in the recursive `run`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn value(&mut self, dec: &Decoder, data: &'a [u8], pos: usize, depth: u32) -> Result<Next> {
         if depth > MAX_DEPTH {
             return Err(self.w.err(ErrorKind::TooDeep { limit: MAX_DEPTH }));
