@@ -298,34 +298,7 @@ fn run_loop<'a, V: Visit<'a>>(
             return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
         }
         let next = visit.value(dec, data, pos, depth)?;
-        match next {
-            Next::Leaf(end) => pos = end,
-            Next::Nest {
-                body,
-                values,
-                props,
-            } => {
-                pos = body;
-                if values > 0 {
-                    let frame = Level {
-                        left: values,
-                        depth: depth + 1,
-                    };
-                    if *sp == STACK {
-                        if spills + 1 >= MAX_SPILLS {
-                            let limit = MAX_PENDING_LEVELS;
-                            return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
-                        }
-                        let start = Start::Level(frame, props);
-                        pos = run(dec, data, pos, start, visit, spills + 1)?;
-                    } else {
-                        stack.frames[*sp] = frame;
-                        stack.props = (stack.props & !(1 << *sp)) | (props as u32) << *sp;
-                        *sp += 1;
-                    }
-                }
-            }
-        }
+        pos = enter(dec, data, next, depth, stack, sp, visit, spills)?;
         match next_item(dec, data, &mut pos, stack, sp, visit)? {
             Some(next_depth) => depth = next_depth,
             None => return Ok(pos),
