@@ -5,13 +5,15 @@
 
 use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::float_width::widen;
-use crate::header::{ContainerKind, Header, FLAG_OBJECT_AS_ID};
+use crate::header::{ContainerKind, Header, FLAG_64, FLAG_OBJECT_AS_ID};
 use crate::math::{Color, Precision, Rect2i, Vector2i, Vector3i, Vector4i, WireReals};
 use crate::read::array::ArrayRef;
 use crate::read::container_type::{read_type_block, ContainerType};
 use crate::read::decoder::Decoder;
 use crate::read::dict::DictRef;
-use crate::read::input::{need_u32, pad4, string_block, take, u32_at, u64_at};
+use crate::read::input::{
+    need_u32, pad4, string_block, string_block_trusted, take, u32_at, u64_at,
+};
 use crate::read::items::Items;
 use crate::read::math_ref::MathRef;
 use crate::read::node_path::NodePathRef;
@@ -176,6 +178,58 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
     (end <= data.len()).then_some(Next::Leaf(end))
 }
 
+/// The most common leaves (Nil, Bool, Int, Float, String, Vector2, Vector3, Transform3D)
+/// read with a few stores instead of [`read_head`], which returns the view through memory;
+/// with `validate`, string text is checked the way [`read_head`] checks it. `None` for
+/// anything else or anything short: [`read_head`] then answers (or fails) exactly as before.
+#[inline(always)]
+pub(crate) fn quick_leaf<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    validate: bool,
+) -> Option<(VariantRef<'a>, usize)> {
+    let header = u32_at(data, pos)?;
+    let wide = header & FLAG_64 != 0;
+    let p = pos + 4;
+    let dialect = dec.dialect();
+    let real = if wide && dialect.math_follows_flag_64() {
+        8
+    } else {
+        4
+    };
+    macro_rules! math {
+        ($variant:ident) => {{
+            let len = <crate::math::$variant as WireReals>::COUNT * real;
+            (
+                VariantRef::$variant(MathRef::new(take(data, p, len)?)),
+                p + len,
+            )
+        }};
+    }
+    Some(match dialect.type_of(header as u8)? {
+        VariantType::Nil => (VariantRef::Nil, p),
+        VariantType::Bool => (VariantRef::Bool(u32_at(data, p)? != 0), p + 4),
+        VariantType::Vector2 => math!(Vector2),
+        VariantType::Vector3 => math!(Vector3),
+        VariantType::Transform3D => math!(Transform3D),
+        VariantType::Int if wide => (VariantRef::Int(u64_at(data, p)? as i64), p + 8),
+        VariantType::Int => (VariantRef::Int(u32_at(data, p)? as i32 as i64), p + 4),
+        VariantType::Float if wide => (VariantRef::Float(f64::from_bits(u64_at(data, p)?)), p + 8),
+        VariantType::Float => (
+            VariantRef::Float(widen(f32::from_bits(u32_at(data, p)?))),
+            p + 4,
+        ),
+        VariantType::String => {
+            let rules = dec.dialect().text_rules();
+            let (s, end) = string_block_trusted(data, p, rules)?;
+            let s = if validate { s.checked()? } else { s };
+            (VariantRef::String(s), end)
+        }
+        _ => return None,
+    })
+}
+
 /// The view and extent of an untyped Array or Dictionary at `pos` (nesting `depth`), built
 /// straight from the header and count: the fast path for container starts. `None` for
 /// anything else or anything short; [`read_head`] then answers, and agrees when this does.
@@ -267,7 +321,7 @@ pub(crate) fn validated_view<'a>(
     if let Some((dict, values)) = untyped_container(dec, data, pos) {
         return Ok(untyped_view(dec, data, pos, 0, dict, values, true));
     }
-    if let Some((value, _)) = crate::read::seq::quick_leaf(dec, data, pos, false) {
+    if let Some((value, _)) = quick_leaf(dec, data, pos, false) {
         return Ok(value);
     }
     let mut next = Next::Leaf(end);
@@ -716,9 +770,7 @@ mod tests {
                             data[4..8].copy_from_slice(&(next() % 12).to_le_bytes());
                         }
                         for validate in [false, true] {
-                            if let Some((v, end)) =
-                                crate::read::seq::quick_leaf(&dec, &data, 0, validate)
-                            {
+                            if let Some((v, end)) = quick_leaf(&dec, &data, 0, validate) {
                                 let (w, next) = read_head(&dec, &data, 0, 0, validate).unwrap();
                                 // Debug text, and float bits: NaN is unequal to itself.
                                 let bits = |v: &VariantRef<'_>| v.as_float().map(f64::to_bits);

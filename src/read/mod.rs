@@ -68,13 +68,13 @@ pub use container_type::ContainerType;
 pub use cursor::Cursor;
 pub use decoder::{from_bytes, from_bytes_exact, Decoder, MAX_DEPTH};
 pub use dict::{DictIter, DictRef, DictTryIter};
+pub(crate) use head::quick_leaf;
 pub use math_ref::MathRef;
 pub use node_path::NodePathRef;
 #[cfg(feature = "serde")]
 pub(crate) use object::check_script_property;
 pub use object::{FullObjectRef, ObjectRef, PropertyIter, PropertyTryIter, SignalRef};
 pub use packed::{Element, PackedReals, PackedRef, PackedStrings};
-pub(crate) use seq::quick_leaf;
 pub use skip::MAX_PENDING_LEVELS;
 pub use str_ref::StrRef;
 pub(crate) use str_ref::{is_valid as text_is_valid, visible_text};

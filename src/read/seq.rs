@@ -2,18 +2,13 @@
 //! object-property iteration.
 
 use crate::error::Result;
-use crate::float_width::widen;
-use crate::header::FLAG_64;
-use crate::math::WireReals;
 use crate::read::decoder::Decoder;
-use crate::read::head::{read_head, read_value, Next};
-use crate::read::input::{string_block, string_block_trusted, take, u32_at, u64_at};
-use crate::read::math_ref::MathRef;
+use crate::read::head::{quick_leaf, read_head, read_value, Next};
+use crate::read::input::string_block;
 use crate::read::skip::skip_value;
 use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 use crate::read::walked::Walked;
-use crate::variant_type::VariantType;
 
 /// `left` values starting at `pos`, all at nesting `depth`. Values handed out for nested
 /// containers are lazy; the sequence skips over such a value only when asked for the next one
@@ -86,7 +81,7 @@ impl<'a> Seq<'a> {
         if let Err(e) = self.settle() {
             return self.fail(e);
         }
-        if let Some((value, end)) = quick_scalar(&self.dec, self.data, self.pos) {
+        if let Some((value, end)) = quick_leaf(&self.dec, self.data, self.pos, false) {
             self.pos = end;
             return Some(Ok(value));
         }
@@ -166,62 +161,4 @@ impl<'a> Seq<'a> {
             _ => false,
         }
     }
-}
-
-/// The most common leaves read directly: a few stores instead of the general constructor,
-/// which returns the view through memory. `None` for anything else or anything short: the
-/// general path then answers (or fails) exactly as before.
-#[inline(always)]
-fn quick_scalar<'a>(dec: &Decoder, data: &'a [u8], pos: usize) -> Option<(VariantRef<'a>, usize)> {
-    quick_leaf(dec, data, pos, false)
-}
-
-/// [`quick_scalar`], optionally validating string text the way `read_head` does (for the
-/// walker, which reads unvalidated input). `None` whenever the general path must answer.
-#[inline(always)]
-pub(crate) fn quick_leaf<'a>(
-    dec: &Decoder,
-    data: &'a [u8],
-    pos: usize,
-    validate: bool,
-) -> Option<(VariantRef<'a>, usize)> {
-    let header = u32_at(data, pos)?;
-    let wide = header & FLAG_64 != 0;
-    let p = pos + 4;
-    let dialect = dec.dialect();
-    let real = if wide && dialect.math_follows_flag_64() {
-        8
-    } else {
-        4
-    };
-    macro_rules! math {
-        ($variant:ident) => {{
-            let len = <crate::math::$variant as WireReals>::COUNT * real;
-            (
-                VariantRef::$variant(MathRef::new(take(data, p, len)?)),
-                p + len,
-            )
-        }};
-    }
-    Some(match dialect.type_of(header as u8)? {
-        VariantType::Nil => (VariantRef::Nil, p),
-        VariantType::Bool => (VariantRef::Bool(u32_at(data, p)? != 0), p + 4),
-        VariantType::Vector2 => math!(Vector2),
-        VariantType::Vector3 => math!(Vector3),
-        VariantType::Transform3D => math!(Transform3D),
-        VariantType::Int if wide => (VariantRef::Int(u64_at(data, p)? as i64), p + 8),
-        VariantType::Int => (VariantRef::Int(u32_at(data, p)? as i32 as i64), p + 4),
-        VariantType::Float if wide => (VariantRef::Float(f64::from_bits(u64_at(data, p)?)), p + 8),
-        VariantType::Float => (
-            VariantRef::Float(widen(f32::from_bits(u32_at(data, p)?))),
-            p + 4,
-        ),
-        VariantType::String => {
-            let rules = dec.dialect().text_rules();
-            let (s, end) = string_block_trusted(data, p, rules)?;
-            let s = if validate { s.checked()? } else { s };
-            (VariantRef::String(s), end)
-        }
-        _ => return None,
-    })
 }
