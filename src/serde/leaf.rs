@@ -246,7 +246,8 @@ pub(crate) const PREFIX: &str = "$gdwire::";
 
 /// Recognises the crate's private names (`$gdwire::Vector3`, `$gdwire::view::…`,
 /// `$gdwire::packed::…`); `None` for every other newtype struct.
-#[inline]
+// Always inlined: the name is a constant at every call site, so the comparisons fold away.
+#[inline(always)]
 pub(crate) fn marker(name: &str) -> Option<Marker> {
     let rest = name.strip_prefix(PREFIX)?;
     match rest {
