@@ -442,7 +442,8 @@ mod tests {
             seed
         };
         let mut nested_after_flat = 0;
-        for round in 0..if cfg!(miri) { 20 } else { 3000 } {
+        let rounds = if cfg!(miri) { 20 } else { 3000 };
+        for round in 0..rounds {
             let (mut bytes, mut seen) = (Vec::new(), Vec::new());
             build(&mut rand, 1 + round % 5, 0, &mut bytes, &mut seen);
             let deepest = seen.iter().map(|&(_, d)| d).max().unwrap_or(0);
@@ -467,6 +468,7 @@ mod tests {
                 }
             }
         }
-        assert!(nested_after_flat > 100, "{nested_after_flat}");
+        // About one round in ten hands over to `run` after flat items.
+        assert!(nested_after_flat * 30 > rounds, "{nested_after_flat}");
     }
 }
