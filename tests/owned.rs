@@ -11,7 +11,7 @@ use gdwire::math::{Color, Vector2, Vector2i};
 use gdwire::owned::{Array, Dictionary, ElementType, NodePath, Variant};
 use gdwire::text::to_text;
 use gdwire::{to_vec, Decoder, Dialect, VariantRef, VariantType, Writer};
-use support::{hex, hex_of, node_path_pads};
+use support::{hex, hex_literals, hex_of, node_path_pads};
 
 /// The fixture bytes with the NodePath pad bytes zeroed: the 3.2.3 encoder leaves them
 /// uninitialised, this crate writes zeros (`tests/write_fixtures.rs`).
@@ -155,33 +155,6 @@ fn spec_vectors_round_trip_through_owned_values() {
         assert_eq!(view.to_owned(), v, "{h}");
         assert_eq!(format!("{v:#?}"), format!("{view:#?}"));
     }
-}
-
-/// `hex("…")` literals and `&str` constants of hex digits in a test source file.
-fn hex_literals(file: &str) -> Vec<Vec<u8>> {
-    let path = format!("{}/tests/{file}", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(path).unwrap();
-    let mut out = Vec::new();
-    let mut rest = src.as_str();
-    while let Some(i) = rest.find('"') {
-        let after = &rest[i + 1..];
-        let Some(end) = after.find('"') else { break };
-        // Join `\`-newline continuations; keep only hex digits and spaces.
-        let body: String = after[..end]
-            .split("\\\n")
-            .map(str::trim_start)
-            .collect::<Vec<_>>()
-            .concat();
-        let digits: String = body.split_whitespace().collect();
-        if digits.len() >= 8
-            && digits.len() % 2 == 0
-            && digits.bytes().all(|b| b.is_ascii_hexdigit())
-        {
-            out.push(hex(&digits));
-        }
-        rest = &after[end + 1..];
-    }
-    out
 }
 
 #[test]

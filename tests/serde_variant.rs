@@ -20,7 +20,7 @@ use gdwire::owned::{Array, Dictionary, Variant};
 use gdwire::serde::{from_bytes_with, from_variant_ref, Serializer};
 use gdwire::{Decoder, Dialect, VariantRef};
 use serde::{Deserialize, Serialize};
-use support::{hex, hex_of, node_path_pads, Fixture};
+use support::{hex, hex_literals, hex_of, node_path_pads, Fixture};
 
 /// The fixture bytes with the NodePath pad bytes zeroed: the 3.2.3 encoder leaves them
 /// uninitialised, this crate writes zeros (`tests/write_fixtures.rs`).
@@ -78,32 +78,6 @@ fn godot3_engine_values_round_trip_byte_for_byte() {
 #[test]
 fn godot4_engine_values_round_trip_byte_for_byte() {
     engine_round_trip(Dialect::GODOT_4, &support::godot4_values(), 100);
-}
-
-/// `hex("…")` literals and `&str` constants of hex digits in a test source file.
-fn hex_literals(file: &str) -> Vec<Vec<u8>> {
-    let path = format!("{}/tests/{file}", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(path).unwrap();
-    let mut out = Vec::new();
-    let mut rest = src.as_str();
-    while let Some(i) = rest.find('"') {
-        let after = &rest[i + 1..];
-        let Some(end) = after.find('"') else { break };
-        let body: String = after[..end]
-            .split("\\\n")
-            .map(str::trim_start)
-            .collect::<Vec<_>>()
-            .concat();
-        let digits: String = body.split_whitespace().collect();
-        if digits.len() >= 8
-            && digits.len() % 2 == 0
-            && digits.bytes().all(|b| b.is_ascii_hexdigit())
-        {
-            out.push(hex(&digits));
-        }
-        rest = &after[end + 1..];
-    }
-    out
 }
 
 #[test]

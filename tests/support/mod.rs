@@ -685,3 +685,30 @@ fn pads_of(base: &[u8], p: &NodePathRef<'_>, out: &mut Vec<usize>) {
         pos += 4 + len + pad;
     }
 }
+
+/// `hex("…")` literals and `&str` constants of hex digits in a test source file.
+pub fn hex_literals(file: &str) -> Vec<Vec<u8>> {
+    let path = format!("{}/tests/{file}", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(path).unwrap();
+    let mut out = Vec::new();
+    let mut rest = src.as_str();
+    while let Some(i) = rest.find('"') {
+        let after = &rest[i + 1..];
+        let Some(end) = after.find('"') else { break };
+        // Join `\`-newline continuations; keep only hex digits and spaces.
+        let body: String = after[..end]
+            .split("\\\n")
+            .map(str::trim_start)
+            .collect::<Vec<_>>()
+            .concat();
+        let digits: String = body.split_whitespace().collect();
+        if digits.len() >= 8
+            && digits.len() % 2 == 0
+            && digits.bytes().all(|b| b.is_ascii_hexdigit())
+        {
+            out.push(hex(&digits));
+        }
+        rest = &after[end + 1..];
+    }
+    out
+}
