@@ -27,7 +27,8 @@ pub(crate) enum Ev<'v> {
     End,
 }
 
-enum Frame<'v> {
+/// What is left of an open container's children.
+enum Children<'v> {
     Items(slice::Iter<'v, Variant>),
     /// Entries, and the value of the entry whose key was handed out last.
     Entries(slice::Iter<'v, (Variant, Variant)>, Option<&'v Variant>),
@@ -38,7 +39,7 @@ enum Frame<'v> {
 /// A linear walk over an owned value, with a heap stack of open containers.
 pub(crate) struct Events<'v> {
     root: Option<&'v Variant>,
-    stack: Vec<Frame<'v>>,
+    stack: Vec<Children<'v>>,
 }
 
 impl<'v> Events<'v> {
@@ -51,20 +52,20 @@ impl<'v> Events<'v> {
 
     /// The items of an array, then `End` (the array's own `Begin` is the caller's).
     pub(crate) fn array(a: &'v Array) -> Self {
-        Events::inside(Frame::Items(a.items.iter()))
+        Events::inside(Children::Items(a.items.iter()))
     }
 
     /// The keys and values of a dictionary, then `End`.
     pub(crate) fn dictionary(d: &'v Dictionary) -> Self {
-        Events::inside(Frame::Entries(d.entries.iter(), None))
+        Events::inside(Children::Entries(d.entries.iter(), None))
     }
 
     /// The properties of a full object, then `End`.
     pub(crate) fn object(o: &'v FullObject) -> Self {
-        Events::inside(Frame::Props(o.properties.iter(), None))
+        Events::inside(Children::Props(o.properties.iter(), None))
     }
 
-    fn inside(frame: Frame<'v>) -> Self {
+    fn inside(frame: Children<'v>) -> Self {
         Events {
             root: None,
             stack: alloc::vec![frame],
@@ -86,15 +87,15 @@ impl<'v> Iterator for Events<'v> {
             None => {
                 let top = self.stack.last_mut()?;
                 let next = match top {
-                    Frame::Items(it) => it.next(),
-                    Frame::Entries(it, pending) => match pending.take() {
+                    Children::Items(it) => it.next(),
+                    Children::Entries(it, pending) => match pending.take() {
                         Some(v) => Some(v),
                         None => it.next().map(|(k, v)| {
                             *pending = Some(v);
                             k
                         }),
                     },
-                    Frame::Props(it, pending) => match pending.take() {
+                    Children::Props(it, pending) => match pending.take() {
                         Some(v) => Some(v),
                         None => {
                             if let Some((name, v)) = it.next() {
@@ -115,9 +116,9 @@ impl<'v> Iterator for Events<'v> {
             }
         };
         let frame = match v {
-            Variant::Array(a) => Frame::Items(a.items.iter()),
-            Variant::Dictionary(d) => Frame::Entries(d.entries.iter(), None),
-            Variant::Object(Object::Full(o)) => Frame::Props(o.properties.iter(), None),
+            Variant::Array(a) => Children::Items(a.items.iter()),
+            Variant::Dictionary(d) => Children::Entries(d.entries.iter(), None),
+            Variant::Object(Object::Full(o)) => Children::Props(o.properties.iter(), None),
             _ => return Some(Ev::Value(v)),
         };
         self.stack.push(frame);

@@ -16,7 +16,8 @@ pub(super) struct Refused {
     pub(super) at: usize,
 }
 
-struct Frame {
+/// A parsed container whose children are being written.
+struct OpenNode {
     kids: Span,
     next: usize,
     /// Object properties: names at even positions.
@@ -39,7 +40,7 @@ fn spec<'t>(tree: &'t Tree, s: Option<Spec>) -> Result<ContainerTypeSpec<'t>, Er
 
 /// Writes node `root` (and everything in it) as the next item of `w`.
 pub(super) fn emit<S: Sink>(w: &mut Writer<S>, tree: &Tree, root: u32) -> Result<(), Refused> {
-    let mut stack: Vec<Frame> = Vec::new();
+    let mut stack: Vec<OpenNode> = Vec::new();
     let mut next = Some(root);
     loop {
         if let Some(id) = next.take() {
@@ -77,10 +78,10 @@ pub(super) fn emit<S: Sink>(w: &mut Writer<S>, tree: &Tree, root: u32) -> Result
 }
 
 /// Writes one node; a container with items returns its frame.
-fn put<S: Sink>(w: &mut Writer<S>, tree: &Tree, kind: Kind) -> Result<Option<Frame>, Error> {
+fn put<S: Sink>(w: &mut Writer<S>, tree: &Tree, kind: Kind) -> Result<Option<OpenNode>, Error> {
     let invalid = || Error::new(ErrorKind::InvalidText, w.position());
     let frame = |kids: Span, props: bool| {
-        (kids.len > 0).then_some(Frame {
+        (kids.len > 0).then_some(OpenNode {
             kids,
             next: 0,
             props,

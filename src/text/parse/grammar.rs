@@ -82,8 +82,9 @@ enum Open {
     },
 }
 
+/// A container whose bracket is open in the text.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
+struct OpenBracket {
     open: Open,
     /// Its items are `pending[start..]`.
     start: usize,
@@ -100,7 +101,7 @@ pub(super) struct Parser<'t> {
     dialect: Dialect,
     family: Family,
     pub(super) tree: Tree,
-    stack: Vec<Frame>,
+    stack: Vec<OpenBracket>,
     pending: Vec<u32>,
     args: Vec<Num>,
     merger: Merger,
@@ -209,7 +210,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn top(&mut self) -> &mut Frame {
+    fn top(&mut self) -> &mut OpenBracket {
         // Only called with a frame open.
         let i = self.stack.len().saturating_sub(1);
         &mut self.stack[i]
@@ -219,7 +220,7 @@ impl<'t> Parser<'t> {
         if self.stack.len() >= MAX_DEPTH as usize {
             return fail(at, format!("nesting deeper than {MAX_DEPTH} levels"));
         }
-        self.stack.push(Frame {
+        self.stack.push(OpenBracket {
             open,
             start: self.pending.len(),
             at,
