@@ -244,15 +244,20 @@ impl VariantType {
     /// assert_eq!(VariantType::Color.real_components(), None);
     /// ```
     pub const fn real_components(self) -> Option<usize> {
-        use VariantType::*;
+        use crate::math::{self, WireReals};
+        // The counts are the math types' own (`WireReals::COUNT`), stated once there.
         Some(match self {
-            Vector2 => 2,
-            Rect2 | Vector4 | Plane | Quaternion => 4,
-            Vector3 => 3,
-            Transform2D | Aabb => 6,
-            Basis => 9,
-            Transform3D => 12,
-            Projection => 16,
+            VariantType::Vector2 => math::Vector2::COUNT,
+            VariantType::Rect2 => math::Rect2::COUNT,
+            VariantType::Vector3 => math::Vector3::COUNT,
+            VariantType::Transform2D => math::Transform2D::COUNT,
+            VariantType::Vector4 => math::Vector4::COUNT,
+            VariantType::Plane => math::Plane::COUNT,
+            VariantType::Quaternion => math::Quaternion::COUNT,
+            VariantType::Aabb => math::Aabb::COUNT,
+            VariantType::Basis => math::Basis::COUNT,
+            VariantType::Transform3D => math::Transform3D::COUNT,
+            VariantType::Projection => math::Projection::COUNT,
             _ => return None,
         })
     }
