@@ -10,6 +10,7 @@
 //! test below and `tests/write_roundtrip.rs` check that both paths write the same bytes.
 
 use crate::header::{Header, FLAG_64};
+use crate::read::head::Widths;
 use crate::read::input::{pad4, take, u32_at, u64_at};
 use crate::read::items::Items;
 use crate::variant_type::VariantType;
@@ -59,14 +60,15 @@ pub(super) fn canonical_end(items: &Items<'_>) -> Option<usize> {
         let flags = header.0 & !0xFF;
         let p = pos + 4;
         use VariantType as T;
-        // Fixed-size payloads: (size, whether FLAG_64 is the precision flag here).
-        let reals = |count: usize| {
+        // Sizes come from the reader's table; the rules here are the writer's.
+        let widths = Widths::of(dialect, header);
+        // Math types: FLAG_64 only as the precision flag (where the dialect has one).
+        let reals = || {
             let wide = flag64_math && flags == FLAG_64;
             if flags != 0 && !wide {
                 return None;
             }
-            let size = if wide { 8 } else { 4 };
-            let bytes = take(data, p, count * size)?;
+            let bytes = take(data, p, widths.fixed(ty)?)?;
             // The writer quiets a signalling NaN (as the engine does when widening).
             if !wide && bytes.chunks_exact(4).any(is_signalling_nan) {
                 return None;
@@ -97,17 +99,22 @@ pub(super) fn canonical_end(items: &Items<'_>) -> Option<usize> {
                 _ => return None,
             },
             T::String | T::StringName if flags == 0 => string_end(data, p, false)?,
-            T::Vector2 => reals(2)?,
-            T::Vector3 => reals(3)?,
-            T::Rect2 | T::Vector4 | T::Plane | T::Quaternion => reals(4)?,
-            T::Transform2D | T::Aabb => reals(6)?,
-            T::Basis => reals(9)?,
-            T::Transform3D => reals(12)?,
-            T::Projection => reals(16)?,
-            T::Vector2i if flags == 0 => p + 8,
-            T::Vector3i if flags == 0 => p + 12,
-            T::Vector4i | T::Rect2i | T::Color if flags == 0 => p + 16,
-            T::Rid if flags == 0 => p + if dialect.rid_has_payload() { 8 } else { 0 },
+            T::Vector2
+            | T::Vector3
+            | T::Rect2
+            | T::Vector4
+            | T::Plane
+            | T::Quaternion
+            | T::Transform2D
+            | T::Aabb
+            | T::Basis
+            | T::Transform3D
+            | T::Projection => reals()?,
+            T::Vector2i | T::Vector3i | T::Vector4i | T::Rect2i | T::Color | T::Rid
+                if flags == 0 =>
+            {
+                p + widths.fixed(ty)?
+            }
             T::Array | T::Dictionary if flags == 0 => {
                 let count = u32_at(data, p)?;
                 if count > i32::MAX as u32 {
@@ -126,23 +133,24 @@ pub(super) fn canonical_end(items: &Items<'_>) -> Option<usize> {
                 }
                 end + pad.len()
             }
-            T::PackedInt32Array | T::PackedFloat32Array if flags == 0 => packed(data, p, 4)?,
-            T::PackedInt64Array | T::PackedFloat64Array | T::PackedVector2iArray if flags == 0 => {
-                packed(data, p, 8)?
-            }
-            T::PackedVector3iArray if flags == 0 => packed(data, p, 12)?,
-            T::PackedColorArray | T::PackedVector4iArray if flags == 0 => packed(data, p, 16)?,
             T::PackedVector2Array | T::PackedVector3Array | T::PackedVector4Array => {
                 let wide = flag64_math && flags == FLAG_64;
                 if flags != 0 && !wide {
                     return None;
                 }
-                let n = match ty {
-                    T::PackedVector2Array => 2,
-                    T::PackedVector3Array => 3,
-                    _ => 4,
-                };
-                packed(data, p, n * if wide { 8 } else { 4 })?
+                packed(data, p, widths.element(ty)?)?
+            }
+            T::PackedInt32Array
+            | T::PackedFloat32Array
+            | T::PackedInt64Array
+            | T::PackedFloat64Array
+            | T::PackedVector2iArray
+            | T::PackedVector3iArray
+            | T::PackedVector4iArray
+            | T::PackedColorArray
+                if flags == 0 =>
+            {
+                packed(data, p, widths.element(ty)?)?
             }
             T::PackedStringArray if flags == 0 => {
                 let n = u32_at(data, p)?;
