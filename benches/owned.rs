@@ -60,21 +60,33 @@ struct Input<'d> {
     out: Vec<u8>,
 }
 
-const OPS: [&str; 4] = [
+/// With feature `serde`, `owned_serde_encode` too: the same values through
+/// `gdwire::serde::to_slice` (the same bytes as `owned_encode`, checked in `Input::new`).
+const OPS: &[&str] = &[
     "view_decode",
     "view_decode_walk",
     "owned_decode",
     "owned_encode",
+    #[cfg(feature = "serde")]
+    "owned_serde_encode",
 ];
 
 impl<'d> Input<'d> {
     fn new(d: &'d Dataset) -> Self {
         let dec = Decoder::new(Dialect::GODOT_4);
         let frames: Vec<&[u8]> = d.g4_frames.iter().map(|r| &d.g4[r.clone()]).collect();
-        let owned = frames
+        let owned: Vec<Variant> = frames
             .iter()
             .map(|f| dec.decode_owned_exact(f).unwrap())
             .collect();
+        #[cfg(feature = "serde")]
+        for v in &owned {
+            let expected = v.to_vec(Dialect::GODOT_4).unwrap();
+            assert_eq!(
+                gdwire::serde::to_vec(Dialect::GODOT_4, v).unwrap(),
+                expected
+            );
+        }
         Input {
             frames,
             owned,
@@ -111,6 +123,19 @@ impl<'d> Input<'d> {
                 }
                 sum = pos as u64;
             }
+            #[cfg(feature = "serde")]
+            "owned_serde_encode" => {
+                let mut pos = 0;
+                for v in &self.owned {
+                    pos += gdwire::serde::to_slice(
+                        Dialect::GODOT_4,
+                        black_box(v),
+                        &mut self.out[pos..],
+                    )
+                    .unwrap();
+                }
+                sum = pos as u64;
+            }
             _ => panic!("unknown op {op}"),
         }
         sum
@@ -121,7 +146,7 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
     let mut input = Input::new(d);
     let mut group = c.benchmark_group(d.name);
     group.throughput(Throughput::Bytes(d.g4.len() as u64));
-    for op in OPS {
+    for &op in OPS {
         group.bench_function(op, |b| b.iter(|| input.run(op)));
     }
     group.finish();

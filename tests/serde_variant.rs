@@ -426,10 +426,20 @@ fn other_formats_see_plain_data_and_godot_types_come_back_plain() {
 #[test]
 fn values_deeper_than_serde_reads_are_refused_not_a_stack_overflow() {
     // An owned value may be 1024 levels deep (the engine's limit); serde recurses per level.
-    for depth in [1usize, 127, 128, 129, 1024] {
+    for (depth, dictionaries) in [1usize, 127, 128, 129, 1024]
+        .into_iter()
+        .flat_map(|d| [(d, false), (d, true)])
+    {
+        // Arrays only, or dictionaries and arrays alternating (a dictionary outermost).
         let mut v = Variant::Nil;
-        for _ in 0..depth {
-            v = Variant::from(vec![v]);
+        for level in (0..depth).rev() {
+            v = if dictionaries && level % 2 == 0 {
+                let mut d = Dictionary::new();
+                d.insert("child", v);
+                Variant::from(d)
+            } else {
+                Variant::from(vec![v])
+            };
         }
         let engine = v.to_vec(Dialect::GODOT_4).unwrap();
         let readable = gdwire::serde::from_bytes::<Variant>(Dialect::GODOT_4, &engine).is_ok();
@@ -443,8 +453,12 @@ fn values_deeper_than_serde_reads_are_refused_not_a_stack_overflow() {
             ),
         }
         assert_eq!(serde_json::to_string(&v).is_ok(), readable, "{depth}");
-        let Variant::Array(a) = v else { panic!() };
-        assert_eq!(serde_json::to_string(&a).is_ok(), readable, "{depth}");
+        // The containers themselves check as the `Variant` does.
+        match v {
+            Variant::Array(a) => assert_eq!(serde_json::to_string(&a).is_ok(), readable),
+            Variant::Dictionary(d) => assert_eq!(serde_json::to_string(&d).is_ok(), readable),
+            _ => panic!("{depth}"),
+        }
     }
 }
 

@@ -22,7 +22,6 @@ use serde::ser::{self, Serialize, SerializeMap, SerializeSeq};
 
 use crate::dialect::Dialect;
 use crate::math::Precision;
-use crate::owned::tree::{Ev, Events};
 use crate::owned::{Array, Dictionary, ElementType, GString, Object, PackedVectors, Variant};
 use crate::read::{Decoder, VariantRef};
 use crate::serde::de::MAX_NESTING;
@@ -70,33 +69,27 @@ fn precision_marker(p: Precision) -> &'static str {
 /// ```
 impl Serialize for Variant {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
-        if self.is_container() {
-            check_nesting(Events::new(self))?;
-        }
-        Inner(self).serialize(s)
+        Inner(self, 0).serialize(s)
     }
 }
 
-/// serde serializes by recursion, one level per container: a value nested deeper than
-/// deserializing accepts ([`MAX_NESTING`]) is refused before it can exhaust the stack (an
-/// owned value may be 1024 levels deep). One linear walk, with a heap stack.
-fn check_nesting<E: ser::Error>(mut events: Events<'_>) -> core::result::Result<(), E> {
-    let mut deepest = events.open();
-    while let Some(ev) = events.next() {
-        if let Ev::Begin(_) = ev {
-            deepest = deepest.max(events.open());
-        }
-        if deepest > MAX_NESTING as usize {
-            return Err(E::custom(alloc::format!(
-                "the value is nested more than {MAX_NESTING} levels deep, serde's limit here"
-            )));
-        }
+/// serde serializes by recursion, one level per container: a container more than
+/// [`MAX_NESTING`] levels deep (what deserializing accepts) is refused before its items
+/// recurse further (an owned value may be 1024 levels deep). `depth` containers are open
+/// around the container being written; the check costs a compare per container, where a
+/// walk of the whole value beforehand cost a second pass and a heap stack.
+fn enter<E: ser::Error>(depth: u32) -> core::result::Result<u32, E> {
+    let inside = depth + 1;
+    if inside > MAX_NESTING {
+        return Err(E::custom(alloc::format!(
+            "the value is nested more than {MAX_NESTING} levels deep, serde's limit here"
+        )));
     }
-    Ok(())
+    Ok(inside)
 }
 
-/// A value inside one already checked by [`check_nesting`].
-struct Inner<'a>(&'a Variant);
+/// A value with the number of containers around it.
+struct Inner<'a>(&'a Variant, u32);
 
 impl Serialize for Inner<'_> {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
@@ -138,7 +131,7 @@ impl Serialize for Inner<'_> {
             V::Object(Object::Id(id)) => ObjectId(*id).serialize(s),
             V::Object(Object::Full(o)) => s.serialize_newtype_struct(
                 Kind::Object.marker(),
-                &(TextSer(o.class.raw()), Props(&o.properties)),
+                &(TextSer(o.class.raw()), Props(&o.properties, enter(self.1)?)),
             ),
             V::Callable => Callable.serialize(s),
             // The name's block as it is (`Signal`'s own form keeps only the visible text).
@@ -146,8 +139,8 @@ impl Serialize for Inner<'_> {
                 Kind::Signal.marker(),
                 &(TextSer(sig.name.raw()), sig.object_id),
             ),
-            V::Dictionary(d) => dictionary(d, s),
-            V::Array(a) => array(a, s),
+            V::Dictionary(d) => dictionary(d, s, enter(self.1)?),
+            V::Array(a) => array(a, s, enter(self.1)?),
             V::PackedByteArray(b) => s.serialize_bytes(b),
             V::PackedInt32Array(a) => crate::serde::packed::serialize(a, s),
             V::PackedInt64Array(a) => crate::serde::packed::serialize(a, s),
@@ -202,40 +195,41 @@ where
     }
 }
 
-/// A full object's properties: a map from property name to value.
-struct Props<'a>(&'a [(GString, Variant)]);
+/// A full object's properties: a map from property name to value (nested `depth` deep).
+struct Props<'a>(&'a [(GString, Variant)], u32);
 
 impl Serialize for Props<'_> {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.0.len()))?;
         for (k, v) in self.0 {
-            m.serialize_entry(&TextSer(k.raw()), &Inner(v))?;
+            m.serialize_entry(&TextSer(k.raw()), &Inner(v, self.1))?;
         }
         m.end()
     }
 }
 
-/// The items of an Array, as a sequence.
-struct Items<'a>(&'a [Variant]);
+/// The items of an Array, as a sequence (nested `depth` deep).
+struct Items<'a>(&'a [Variant], u32);
 
 impl Serialize for Items<'_> {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut q = s.serialize_seq(Some(self.0.len()))?;
         for v in self.0 {
-            q.serialize_element(&Inner(v))?;
+            q.serialize_element(&Inner(v, self.1))?;
         }
         q.end()
     }
 }
 
-/// The entries of a Dictionary, as a map (in order, duplicate keys kept).
-struct Entries<'a>(&'a Dictionary);
+/// The entries of a Dictionary, as a map (in order, duplicate keys kept; nested `depth`
+/// deep).
+struct Entries<'a>(&'a Dictionary, u32);
 
 impl Serialize for Entries<'_> {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.0.len()))?;
         for (k, v) in self.0.iter() {
-            m.serialize_entry(&Inner(k), &Inner(v))?;
+            m.serialize_entry(&Inner(k, self.1), &Inner(v, self.1))?;
         }
         m.end()
     }
@@ -261,19 +255,19 @@ impl Serialize for Head<'_> {
 /// [`crate::serde`], `[element, [items…]]` in other formats).
 impl Serialize for Array {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
-        check_nesting(Events::array(self))?;
-        array(self, s)
+        array(self, s, enter(0)?)
     }
 }
 
-fn array<S: ser::Serializer>(a: &Array, s: S) -> core::result::Result<S::Ok, S::Error> {
+/// `a`, whose items are nested `depth` deep.
+fn array<S: ser::Serializer>(a: &Array, s: S, depth: u32) -> core::result::Result<S::Ok, S::Error> {
     match &a.typed {
-        None => Items(&a.items).serialize(s),
+        None => Items(&a.items, depth).serialize(s),
         Some(t) => {
             let (kind, element) = &**t;
             s.serialize_newtype_struct(
                 Kind::TypedArray(*kind).marker(),
-                &(Head(element), Items(&a.items)),
+                &(Head(element), Items(&a.items, depth)),
             )
         }
     }
@@ -283,20 +277,24 @@ fn array<S: ser::Serializer>(a: &Array, s: S) -> core::result::Result<S::Ok, S::
 /// typed one as [`TypedDictionary`](crate::serde::TypedDictionary) does.
 impl Serialize for Dictionary {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
-        check_nesting(Events::dictionary(self))?;
-        dictionary(self, s)
+        dictionary(self, s, enter(0)?)
     }
 }
 
-fn dictionary<S: ser::Serializer>(d: &Dictionary, s: S) -> core::result::Result<S::Ok, S::Error> {
+/// `d`, whose entries are nested `depth` deep.
+fn dictionary<S: ser::Serializer>(
+    d: &Dictionary,
+    s: S,
+    depth: u32,
+) -> core::result::Result<S::Ok, S::Error> {
     match (d.key_type(), d.value_type()) {
-        (None, None) => Entries(d).serialize(s),
+        (None, None) => Entries(d, depth).serialize(s),
         (k, v) => s.serialize_newtype_struct(
             Kind::TypedDictionary.marker(),
             &(
                 Head(k.unwrap_or(&UNTYPED)),
                 Head(v.unwrap_or(&UNTYPED)),
-                Entries(d),
+                Entries(d, depth),
             ),
         ),
     }
