@@ -230,6 +230,45 @@ pub(crate) fn quick_leaf<'a>(
     })
 }
 
+/// The wire components of the real-valued math type `ty` at `pos` and where it ends, when the
+/// value there is of that type: a marked math field read without building a view. `None` for
+/// any other value, an integer math type, or anything short; [`read_head`] then answers, and
+/// agrees when this does.
+#[inline(always)]
+pub(crate) fn quick_math<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    ty: VariantType,
+) -> Option<(&'a [u8], usize)> {
+    // `ty` is a constant at every call site: this match folds to one number.
+    macro_rules! count {
+        ($($variant:ident => $math:ident),*) => {
+            match ty {
+                $(VariantType::$variant => <crate::math::$math as WireReals>::COUNT,)*
+                _ => return None,
+            }
+        };
+    }
+    let count = count!(
+        Vector2 => Vector2, Rect2 => Rect2, Vector3 => Vector3, Transform2D => Transform2D,
+        Vector4 => Vector4, Plane => Plane, Quaternion => Quaternion, Aabb => Aabb,
+        Basis => Basis, Transform3D => Transform3D, Projection => Projection
+    );
+    let header = u32_at(data, pos)?;
+    let dialect = dec.dialect();
+    if dialect.type_of(header as u8)? != ty {
+        return None;
+    }
+    let real = if header & FLAG_64 != 0 && dialect.math_follows_flag_64() {
+        8
+    } else {
+        4
+    };
+    let raw = take(data, pos + 4, count * real)?;
+    Some((raw, pos + 4 + raw.len()))
+}
+
 /// The view and extent of an untyped Array or Dictionary at `pos` (nesting `depth`), built
 /// straight from the header and count: the fast path for container starts. `None` for
 /// anything else or anything short; [`read_head`] then answers, and agrees when this does.

@@ -13,12 +13,12 @@ use serde::de::{
 
 use crate::dialect::Dialect;
 use crate::frame::{Framing, Split};
-use crate::read::head::{read_head, untyped_container, untyped_view, Next};
+use crate::read::head::{quick_math, read_head, untyped_container, untyped_view, Next};
 use crate::read::input::string_block;
 use crate::read::skip::skip_value;
 use crate::read::{check_script_property, quick_leaf, Decoder, ObjectRef, StrRef, VariantRef};
 use crate::serde::error::{Error, Result};
-use crate::serde::leaf::{marker, visit_leaf, Hint, LeafDe, Marker};
+use crate::serde::leaf::{marker, visit_leaf, Hint, LeafDe, Marker, MathWire};
 
 /// Nesting limit of the deserializer (the top-level value is depth 0), like `serde_json`'s
 /// default recursion limit: serde visitors recurse natively, so deeper input is refused
@@ -391,6 +391,39 @@ impl<'de> Deserializer<'de> {
         Some((v, self.base + pos))
     }
 
+    /// A newtype struct with a private marker name: the value must be the marker's type.
+    fn marked<V: Visitor<'de>>(&mut self, m: Marker, visitor: V) -> Result<V::Value> {
+        let (item, at) = self.head()?;
+        let view = match item {
+            Item::Leaf(v) => return LeafDe::new(v).marked(m, visitor).map_err(|e| e.at(at)),
+            Item::Plain { dict, values } => self.plain_view(at, dict, values),
+            Item::Nest { view, .. } => view,
+        };
+        match m {
+            // Typed containers and full objects: put the head back so the
+            // container is read as usual after its type strings.
+            Marker::Godot(k) => {
+                self.peeked = Some((item, at));
+                crate::serde::godot::visit_container_marked(k, view, &mut *self, visitor)
+                    .map_err(|e| e.at(at))
+            }
+            _ => Err(Marker::mismatch(m, &view).at(at)),
+        }
+    }
+
+    /// The real-valued math type `ty` when it is next (the common case for a marked math
+    /// field), consumed, with its offset; `None` (nothing consumed) otherwise.
+    #[inline(always)]
+    fn quick_math(&mut self, ty: crate::VariantType) -> Option<(&'de [u8], usize)> {
+        if self.peeked.is_some() || !self.loaded || self.depth > self.dec.max_depth() {
+            return None;
+        }
+        let pos = self.pos;
+        let (raw, end) = quick_math(&self.dec, self.value, pos, ty)?;
+        self.pos = end;
+        Some((raw, self.base + pos))
+    }
+
     /// A head read ahead, containers, the leaves [`quick_leaf`] leaves to the full reader,
     /// and every error.
     fn head_slow(&mut self) -> Result<(Item<'de>, usize)> {
@@ -741,26 +774,14 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         match marker(name) {
             Some(Marker::Variant) => self.variant_whole(visitor),
             Some(Marker::Precision(_)) => visitor.visit_newtype_struct(self),
-            Some(m) => {
-                let (item, at) = self.head()?;
-                let view = match item {
-                    Item::Leaf(v) => {
-                        return LeafDe::new(v).marked(m, visitor).map_err(|e| e.at(at))
-                    }
-                    Item::Plain { dict, values } => self.plain_view(at, dict, values),
-                    Item::Nest { view, .. } => view,
-                };
-                match m {
-                    // Typed containers and full objects: put the head back so the
-                    // container is read as usual after its type strings.
-                    Marker::Godot(k) => {
-                        self.peeked = Some((item, at));
-                        crate::serde::godot::visit_container_marked(k, view, &mut *self, visitor)
-                            .map_err(|e| e.at(at))
-                    }
-                    _ => Err(Marker::mismatch(m, &view).at(at)),
-                }
-            }
+            Some(Marker::Math(ty)) => match self.quick_math(ty) {
+                // The common case: the wire components straight to the math visitor.
+                Some((raw, at)) => visitor
+                    .visit_newtype_struct(MathWire::new(raw))
+                    .map_err(|e| e.at(at)),
+                None => self.marked(Marker::Math(ty), visitor),
+            },
+            Some(m) => self.marked(m, visitor),
             None => visitor.visit_newtype_struct(self),
         }
     }
