@@ -424,6 +424,21 @@ impl<'de> Deserializer<'de> {
         Some((raw, self.base + pos))
     }
 
+    /// The next value when it is an untyped Array or (`true`) Dictionary: how many values
+    /// follow its head, and its offset; consumed. `None` (nothing consumed) otherwise. For
+    /// the calls that expect a container, which would read the header twice through
+    /// [`Self::head`] (once as a leaf, once as a container).
+    #[inline(always)]
+    fn quick_container(&mut self) -> Option<(bool, u32, usize)> {
+        if self.peeked.is_some() || !self.loaded || self.depth > self.dec.max_depth() {
+            return None;
+        }
+        let pos = self.pos;
+        let (dict, values) = untyped_container(&self.dec, self.value, pos)?;
+        self.pos = pos + 8;
+        Some((dict, values, self.base + pos))
+    }
+
     /// A head read ahead, containers, the leaves [`quick_leaf`] leaves to the full reader,
     /// and every error.
     fn head_slow(&mut self) -> Result<(Item<'de>, usize)> {
@@ -658,6 +673,18 @@ impl<'de> Deserializer<'de> {
         self.visit_item(item, at, Hint::Any, visitor)
     }
 
+    /// [`Self::any_with`] for the calls that expect a container (structs, sequences, maps).
+    #[inline]
+    fn container_with<V: Visitor<'de>>(&mut self, hint: Hint, visitor: V) -> Result<V::Value> {
+        if let Some((dict, values, at)) = self.quick_container() {
+            let len = if dict { values / 2 } else { values };
+            return self
+                .visit_container(len, dict, false, visitor)
+                .map_err(|e| e.at(at));
+        }
+        self.any_with(hint, visitor)
+    }
+
     #[inline]
     fn any_with<V: Visitor<'de>>(&mut self, hint: Hint, visitor: V) -> Result<V::Value> {
         if let Some((v, at)) = self.quick_head() {
@@ -707,8 +734,13 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     forward_to_any!(
         deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
         deserialize_i64 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
-        deserialize_char deserialize_string deserialize_map deserialize_i128 deserialize_u128
+        deserialize_char deserialize_string deserialize_i128 deserialize_u128
     );
+
+    #[inline]
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.container_with(Hint::Any, visitor)
+    }
 
     #[inline]
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -788,12 +820,12 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
 
     #[inline]
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.any_with(Hint::Seq, visitor)
+        self.container_with(Hint::Seq, visitor)
     }
 
     #[inline]
     fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
-        self.any_with(Hint::Seq, visitor)
+        self.container_with(Hint::Seq, visitor)
     }
 
     fn deserialize_tuple_struct<V: Visitor<'de>>(
@@ -802,7 +834,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         _len: usize,
         visitor: V,
     ) -> Result<V::Value> {
-        self.any_with(Hint::Seq, visitor)
+        self.container_with(Hint::Seq, visitor)
     }
 
     #[inline]
@@ -812,7 +844,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        self.any_with(Hint::Any, visitor)
+        self.container_with(Hint::Any, visitor)
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -821,7 +853,11 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         _variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let (item, at) = self.head()?;
+        // Struct, tuple and newtype variants (a one-entry Dictionary) are the common case.
+        let (item, at) = match self.quick_container() {
+            Some((dict, values, at)) => (Item::Plain { dict, values }, at),
+            None => self.head()?,
+        };
         match item {
             Item::Leaf(v) => LeafDe::new(v)
                 .deserialize_enum("", &[], visitor)
@@ -1058,8 +1094,7 @@ impl<'de, T: de::Deserialize<'de>> Iterator for StreamIter<'de, T> {
 /// # Ok::<(), gdwire::serde::Error>(())
 /// ```
 pub fn from_bytes<'de, T: de::Deserialize<'de>>(dialect: Dialect, bytes: &'de [u8]) -> Result<T> {
-    let mut de = Deserializer::from_bytes(dialect, bytes);
-    T::deserialize(&mut de)
+    from_bytes_with(Decoder::new(dialect), bytes)
 }
 
 /// Like [`from_bytes`] with the given [`Decoder`] options (objects, nesting limit, which is
@@ -1087,5 +1122,7 @@ pub fn from_bytes_with<'de, T: de::Deserialize<'de>>(
     bytes: &'de [u8],
 ) -> Result<T> {
     let mut de = Deserializer::new(decoder, bytes);
+    // The one value starts at 0: set up here what `load` would (one call less per message).
+    de.loaded = true;
     T::deserialize(&mut de)
 }
