@@ -70,6 +70,10 @@ pub struct Deserializer<'de> {
     input: &'de [u8],
     next: usize,
     loaded: bool,
+    /// The quick readers may run while `depth < open`: the nesting limit plus one when a
+    /// value is loaded and no head is read ahead, else 0. One compare per value instead of
+    /// three; kept in step by [`Self::reopen`] wherever `loaded` or `peeked` change.
+    open: u32,
     framing: Option<Framing>,
     /// Offset of `input` in the caller's buffer (a cursor's position), for error offsets.
     offset_shift: usize,
@@ -143,6 +147,7 @@ impl<'de> Deserializer<'de> {
             input: bytes,
             next: 0,
             loaded: false,
+            open: 0,
             framing: None,
             offset_shift: 0,
         }
@@ -270,6 +275,7 @@ impl<'de> Deserializer<'de> {
             // No telling where the next value starts: the sequence ends here.
             self.next = self.input.len();
             self.loaded = false;
+            self.reopen();
             return Some(result);
         }
         self.done_value();
@@ -333,6 +339,24 @@ impl<'de> Deserializer<'de> {
         }
         self.loaded = false;
         self.peeked = None;
+        self.reopen();
+    }
+
+    /// Recomputes `open` after `loaded` or `peeked` changed.
+    #[inline]
+    fn reopen(&mut self) {
+        self.open = if self.loaded && self.peeked.is_none() {
+            self.dec.max_depth() + 1
+        } else {
+            0
+        };
+    }
+
+    /// Puts a head back, to be read again by the next call.
+    #[inline]
+    fn put_back(&mut self, head: (Item<'de>, usize)) {
+        self.peeked = Some(head);
+        self.reopen();
     }
 
     /// Sets the read position on the next value (or frame).
@@ -362,6 +386,7 @@ impl<'de> Deserializer<'de> {
         self.depth = 0;
         self.peeked = None;
         self.loaded = true;
+        self.reopen();
         Ok(())
     }
 
@@ -382,7 +407,7 @@ impl<'de> Deserializer<'de> {
     /// never moved through an [`Item`].
     #[inline(always)]
     fn quick_head(&mut self) -> Option<(VariantRef<'de>, usize)> {
-        if self.peeked.is_some() || !self.loaded || self.depth > self.dec.max_depth() {
+        if self.depth >= self.open {
             return None;
         }
         let pos = self.pos;
@@ -403,7 +428,7 @@ impl<'de> Deserializer<'de> {
             // Typed containers and full objects: put the head back so the
             // container is read as usual after its type strings.
             Marker::Godot(k) => {
-                self.peeked = Some((item, at));
+                self.put_back((item, at));
                 crate::serde::godot::visit_container_marked(k, view, &mut *self, visitor)
                     .map_err(|e| e.at(at))
             }
@@ -415,7 +440,7 @@ impl<'de> Deserializer<'de> {
     /// field), consumed, with its offset; `None` (nothing consumed) otherwise.
     #[inline(always)]
     fn quick_math(&mut self, ty: crate::VariantType) -> Option<(&'de [u8], usize)> {
-        if self.peeked.is_some() || !self.loaded || self.depth > self.dec.max_depth() {
+        if self.depth >= self.open {
             return None;
         }
         let pos = self.pos;
@@ -430,7 +455,7 @@ impl<'de> Deserializer<'de> {
     /// [`Self::head`] (once as a leaf, once as a container).
     #[inline(always)]
     fn quick_container(&mut self) -> Option<(bool, u32, usize)> {
-        if self.peeked.is_some() || !self.loaded || self.depth > self.dec.max_depth() {
+        if self.depth >= self.open {
             return None;
         }
         let pos = self.pos;
@@ -443,6 +468,7 @@ impl<'de> Deserializer<'de> {
     /// and every error.
     fn head_slow(&mut self) -> Result<(Item<'de>, usize)> {
         if let Some(p) = self.peeked.take() {
+            self.reopen();
             return Ok(p);
         }
         if !self.loaded {
@@ -532,7 +558,7 @@ impl<'de> Deserializer<'de> {
     fn variant_whole<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
         let head = self.head()?;
         let start = head.1 - self.base;
-        self.peeked = Some(head);
+        self.put_back(head);
         self.skip_value()?;
         let bytes = &self.value[start..self.pos];
         crate::serde::variant::visit_wire(self.dec.dialect(), bytes, visitor)
@@ -779,7 +805,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
                 visitor.visit_none()
             }
             head => {
-                self.peeked = Some(head);
+                self.put_back(head);
                 visitor.visit_some(self)
             }
         }
@@ -1124,5 +1150,6 @@ pub fn from_bytes_with<'de, T: de::Deserialize<'de>>(
     let mut de = Deserializer::new(decoder, bytes);
     // The one value starts at 0: set up here what `load` would (one call less per message).
     de.loaded = true;
+    de.reopen();
     T::deserialize(&mut de)
 }
