@@ -77,3 +77,18 @@ pub(crate) fn string_block_trusted(
     let padded = take(data, pos + 4, len + pad4(len))?;
     Some((StrRef::new(&padded[..len], rules), pos + 4 + padded.len()))
 }
+
+/// [`string_block_trusted`] with the text checked as [`StrRef::checked`] does (`None` when
+/// the engine refuses it, or the block runs past the input); short ASCII texts are checked
+/// in one word test over the text and its padding.
+#[inline(always)]
+pub(crate) fn string_block_checked(
+    data: &[u8],
+    pos: usize,
+    rules: TextRules,
+) -> Option<(StrRef<'_>, usize)> {
+    let len = usize::try_from(u32_at(data, pos)? as i32).ok()?;
+    let padded = take(data, pos + 4, len + pad4(len))?;
+    let s = StrRef::checked_block(padded, len, rules)?;
+    Some((s, pos + 4 + padded.len()))
+}
