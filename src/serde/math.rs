@@ -191,7 +191,9 @@ impl<'de, T: MathSerde> Visitor<'de> for MathVisitor<T> {
         // Indexed by the constant `n` (not zipped over `b`'s chunks) so the loops unroll.
         if b.len() == n * 4 {
             for (i, slot) in c[..n].iter_mut().enumerate() {
-                let w = [b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]];
+                // Copied whole (not byte by byte, which compiles to four loads and shifts).
+                let mut w = [0u8; 4];
+                w.copy_from_slice(&b[4 * i..4 * i + 4]);
                 *slot = crate::float_width::widen(f32::from_le_bytes(w));
             }
         } else if b.len() == n * 8 {
