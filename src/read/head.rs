@@ -19,6 +19,7 @@ use crate::read::math_ref::MathRef;
 use crate::read::node_path::NodePathRef;
 use crate::read::object::{FullObjectRef, ObjectRef, SignalRef};
 use crate::read::packed::{PackedReals, PackedRef, PackedStrings};
+use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 use crate::variant_type::VariantType;
 
@@ -231,6 +232,23 @@ pub(crate) fn quick_leaf<'a>(
         }
         _ => return None,
     })
+}
+
+/// The String at `pos` (text checked as [`quick_leaf`] checks it) and where it ends: a
+/// struct field name or `&str` read with one type compare instead of the leaf dispatch.
+/// `None` for any other value or anything short or refused; [`read_head`] then answers.
+#[inline(always)]
+pub(crate) fn quick_string<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+) -> Option<(StrRef<'a>, usize)> {
+    let header = u32_at(data, pos)?;
+    let dialect = dec.dialect();
+    if dialect.type_of(header as u8)? != VariantType::String {
+        return None;
+    }
+    string_block_checked(data, pos + 4, dialect.text_rules())
 }
 
 /// The wire components of the real-valued math type `ty` at `pos` and where it ends, when the

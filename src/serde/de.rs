@@ -13,7 +13,9 @@ use serde::de::{
 
 use crate::dialect::Dialect;
 use crate::frame::{Framing, Split};
-use crate::read::head::{quick_math, read_head, untyped_container, untyped_view, Next};
+use crate::read::head::{
+    quick_math, quick_string, read_head, untyped_container, untyped_view, Next,
+};
 use crate::read::input::string_block;
 use crate::read::skip::skip_value;
 use crate::read::{check_script_property, quick_leaf, Decoder, ObjectRef, StrRef, VariantRef};
@@ -436,6 +438,21 @@ impl<'de> Deserializer<'de> {
         }
     }
 
+    /// The next value's text and offset when it is a String that is strict UTF-8 (the
+    /// common case for field names and `&str`), consumed; `None` (nothing consumed)
+    /// otherwise.
+    #[inline(always)]
+    fn quick_str(&mut self) -> Option<(&'de str, usize)> {
+        if self.depth >= self.open {
+            return None;
+        }
+        let pos = self.pos;
+        let (s, end) = quick_string(&self.dec, self.value, pos)?;
+        let text = s.as_str()?;
+        self.pos = end;
+        Some((text, self.base + pos))
+    }
+
     /// The real-valued math type `ty` when it is next (the common case for a marked math
     /// field), consumed, with its offset; `None` (nothing consumed) otherwise.
     #[inline(always)]
@@ -678,6 +695,11 @@ impl<'de> Deserializer<'de> {
     /// A String / StringName as borrowed text, anything else through [`Self::visit_item`].
     #[inline]
     fn text<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        if let Some((text, at)) = self.quick_str() {
+            return visitor
+                .visit_borrowed_str::<Error>(text)
+                .map_err(|e| e.at(at));
+        }
         if let Some((v, at)) = self.quick_head() {
             if let VariantRef::String(s) = v {
                 if let Some(text) = s.as_str() {
