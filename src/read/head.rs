@@ -234,6 +234,44 @@ pub(crate) fn quick_leaf<'a>(
     })
 }
 
+/// The header at `pos` and where its payload starts, when the value there is of type `ty`.
+#[inline(always)]
+fn quick_typed(dec: &Decoder, data: &[u8], pos: usize, ty: VariantType) -> Option<(u32, usize)> {
+    let header = u32_at(data, pos)?;
+    (dec.dialect().type_of(header as u8)? == ty).then_some((header, pos + 4))
+}
+
+/// The Int at `pos` and where it ends, as [`quick_leaf`] reads it; `None` for anything
+/// else or anything short. For the calls that ask for an integer: one type compare instead
+/// of the leaf dispatch.
+#[inline(always)]
+pub(crate) fn quick_int(dec: &Decoder, data: &[u8], pos: usize) -> Option<(i64, usize)> {
+    let (header, p) = quick_typed(dec, data, pos, VariantType::Int)?;
+    if header & FLAG_64 != 0 {
+        Some((u64_at(data, p)? as i64, p + 8))
+    } else {
+        Some((u32_at(data, p)? as i32 as i64, p + 4))
+    }
+}
+
+/// The Float at `pos` and where it ends, as [`quick_leaf`] reads it; `None` otherwise.
+#[inline(always)]
+pub(crate) fn quick_float(dec: &Decoder, data: &[u8], pos: usize) -> Option<(f64, usize)> {
+    let (header, p) = quick_typed(dec, data, pos, VariantType::Float)?;
+    if header & FLAG_64 != 0 {
+        Some((f64::from_bits(u64_at(data, p)?), p + 8))
+    } else {
+        Some((widen(f32::from_bits(u32_at(data, p)?)), p + 4))
+    }
+}
+
+/// The Bool at `pos` and where it ends, as [`quick_leaf`] reads it; `None` otherwise.
+#[inline(always)]
+pub(crate) fn quick_bool(dec: &Decoder, data: &[u8], pos: usize) -> Option<(bool, usize)> {
+    let (_, p) = quick_typed(dec, data, pos, VariantType::Bool)?;
+    Some((u32_at(data, p)? != 0, p + 4))
+}
+
 /// The String at `pos` (text checked as [`quick_leaf`] checks it) and where it ends: a
 /// struct field name or `&str` read with one type compare instead of the leaf dispatch.
 /// `None` for any other value or anything short or refused; [`read_head`] then answers.

@@ -14,7 +14,8 @@ use serde::de::{
 use crate::dialect::Dialect;
 use crate::frame::{Framing, Split};
 use crate::read::head::{
-    quick_math, quick_string, read_head, untyped_container, untyped_view, Next,
+    quick_bool, quick_float, quick_int, quick_math, quick_string, read_head, untyped_container,
+    untyped_view, Next,
 };
 use crate::read::input::string_block;
 use crate::read::skip::skip_value;
@@ -438,6 +439,23 @@ impl<'de> Deserializer<'de> {
         }
     }
 
+    /// The next value read by `read` (one of the typed quick readers) and its offset,
+    /// consumed; `None` (nothing consumed) when `read` declines or the quick readers may not
+    /// run.
+    #[inline(always)]
+    fn quick<T>(
+        &mut self,
+        read: impl FnOnce(&Decoder, &'de [u8], usize) -> Option<(T, usize)>,
+    ) -> Option<(T, usize)> {
+        if self.depth >= self.open {
+            return None;
+        }
+        let pos = self.pos;
+        let (x, end) = read(&self.dec, self.value, pos)?;
+        self.pos = end;
+        Some((x, self.base + pos))
+    }
+
     /// The next value's text and offset when it is a String that is strict UTF-8 (the
     /// common case for field names and `&str`), consumed; `None` (nothing consumed)
     /// otherwise.
@@ -700,6 +718,13 @@ impl<'de> Deserializer<'de> {
                 .visit_borrowed_str::<Error>(text)
                 .map_err(|e| e.at(at));
         }
+        self.text_slow(visitor)
+    }
+
+    /// [`Self::text`] past its quick read, out of line so the quick read stays small enough
+    /// to inline into the visitor.
+    #[inline(never)]
+    fn text_slow<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
         if let Some((v, at)) = self.quick_head() {
             if let VariantRef::String(s) = v {
                 if let Some(text) = s.as_str() {
@@ -730,6 +755,33 @@ impl<'de> Deserializer<'de> {
                 .visit_container(len, dict, false, visitor)
                 .map_err(|e| e.at(at));
         }
+        self.any_slow(hint, visitor)
+    }
+
+    /// An integer asked for: an Int straight to the visitor, anything else (and the range
+    /// check of narrower types, in the visitor) as before.
+    #[inline]
+    fn int_with<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        match self.quick(quick_int) {
+            Some((i, at)) => visitor.visit_i64(i).map_err(|e: Error| e.at(at)),
+            None => self.any_slow(Hint::Any, visitor),
+        }
+    }
+
+    /// A float asked for (`hint` F32 or F64): a Float straight to the visitor; an Int (the
+    /// int -> float policy) and anything else through the leaf dispatch.
+    #[inline]
+    fn float_with<V: Visitor<'de>>(&mut self, hint: Hint, visitor: V) -> Result<V::Value> {
+        match self.quick(quick_float) {
+            Some((f, at)) => visitor.visit_f64(f).map_err(|e: Error| e.at(at)),
+            None => self.any_slow(hint, visitor),
+        }
+    }
+
+    /// [`Self::any_with`] out of line: the fallback of the typed quick reads, which stay
+    /// small enough to inline into the visitor.
+    #[inline(never)]
+    fn any_slow<V: Visitor<'de>>(&mut self, hint: Hint, visitor: V) -> Result<V::Value> {
         self.any_with(hint, visitor)
     }
 
@@ -776,14 +828,34 @@ macro_rules! forward_to_any {
     )*};
 }
 
+macro_rules! forward_to_int {
+    ($($method:ident)*) => {$(
+        #[inline]
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            self.int_with(visitor)
+        }
+    )*};
+}
+
 impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     type Error = Error;
 
     forward_to_any!(
-        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
-        deserialize_i64 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
-        deserialize_char deserialize_string deserialize_i128 deserialize_u128
+        deserialize_any deserialize_char deserialize_string deserialize_i128 deserialize_u128
     );
+
+    forward_to_int!(
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_u8
+        deserialize_u16 deserialize_u32 deserialize_u64
+    );
+
+    #[inline]
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.quick(quick_bool) {
+            Some((b, at)) => visitor.visit_bool(b).map_err(|e: Error| e.at(at)),
+            None => self.any_slow(Hint::Any, visitor),
+        }
+    }
 
     #[inline]
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -804,12 +876,12 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
 
     #[inline]
     fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.any_with(Hint::F32, visitor)
+        self.float_with(Hint::F32, visitor)
     }
 
     #[inline]
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.any_with(Hint::F64, visitor)
+        self.float_with(Hint::F64, visitor)
     }
 
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
