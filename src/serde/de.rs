@@ -137,6 +137,7 @@ impl<'de> Deserializer<'de> {
     /// assert!(de.next_value::<i32>().is_none());
     /// # Ok::<(), gdwire::serde::Error>(())
     /// ```
+    #[inline]
     pub fn new(decoder: Decoder, bytes: &'de [u8]) -> Deserializer<'de> {
         let max = decoder.max_depth().min(MAX_NESTING);
         let dec = decoder.with_max_depth(max);
