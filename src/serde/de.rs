@@ -1097,6 +1097,7 @@ impl<'de, 'a> EnumAccess<'de> for EnumAcc<'a, 'de> {
     type Error = Error;
     type Variant = Self;
 
+    #[inline]
     fn variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<(T::Value, Self)> {
         let v = seed.deserialize(&mut *self.de)?;
         Ok((v, self))
@@ -1119,6 +1120,7 @@ impl<'de> VariantAccess<'de> for EnumAcc<'_, 'de> {
         }
     }
 
+    #[inline]
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
         match seed.deserialize(&mut *self.de) {
             Ok(v) => Ok(v),
@@ -1126,6 +1128,7 @@ impl<'de> VariantAccess<'de> for EnumAcc<'_, 'de> {
         }
     }
 
+    #[inline]
     fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
         match de::Deserializer::deserialize_tuple(&mut *self.de, len, visitor) {
             Ok(v) => Ok(v),
@@ -1133,6 +1136,7 @@ impl<'de> VariantAccess<'de> for EnumAcc<'_, 'de> {
         }
     }
 
+    #[inline]
     fn struct_variant<V: Visitor<'de>>(
         self,
         fields: &'static [&'static str],
