@@ -254,14 +254,33 @@ pub(crate) fn quick_int(dec: &Decoder, data: &[u8], pos: usize) -> Option<(i64, 
     }
 }
 
-/// The Float at `pos` and where it ends, as [`quick_leaf`] reads it; `None` otherwise.
+/// A Float's payload as sent: 32-bit (the engine's default) or 64-bit.
+#[derive(Clone, Copy)]
+pub(crate) enum WireFloat {
+    Single(f32),
+    Double(f64),
+}
+
+impl WireFloat {
+    /// The value as [`quick_leaf`] gives it (a 32-bit float widened exactly).
+    #[inline(always)]
+    pub(crate) fn widened(self) -> f64 {
+        match self {
+            WireFloat::Single(x) => widen(x),
+            WireFloat::Double(x) => x,
+        }
+    }
+}
+
+/// The Float at `pos` and where it ends, as sent; `None` for anything else or anything
+/// short.
 #[inline(always)]
-pub(crate) fn quick_float(dec: &Decoder, data: &[u8], pos: usize) -> Option<(f64, usize)> {
+pub(crate) fn quick_float(dec: &Decoder, data: &[u8], pos: usize) -> Option<(WireFloat, usize)> {
     let (header, p) = quick_typed(dec, data, pos, VariantType::Float)?;
     if header & FLAG_64 != 0 {
-        Some((f64::from_bits(u64_at(data, p)?), p + 8))
+        Some((WireFloat::Double(f64::from_bits(u64_at(data, p)?)), p + 8))
     } else {
-        Some((widen(f32::from_bits(u32_at(data, p)?)), p + 4))
+        Some((WireFloat::Single(f32::from_bits(u32_at(data, p)?)), p + 4))
     }
 }
 

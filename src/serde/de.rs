@@ -15,7 +15,7 @@ use crate::dialect::Dialect;
 use crate::frame::{Framing, Split};
 use crate::read::head::{
     quick_bool, quick_float, quick_int, quick_math, quick_string, read_head, untyped_container,
-    untyped_view, Next,
+    untyped_view, Next, WireFloat,
 };
 use crate::read::input::string_block;
 use crate::read::skip::skip_value;
@@ -773,10 +773,17 @@ impl<'de> Deserializer<'de> {
     /// int -> float policy) and anything else through the leaf dispatch.
     #[inline]
     fn float_with<V: Visitor<'de>>(&mut self, hint: Hint, visitor: V) -> Result<V::Value> {
-        match self.quick(quick_float) {
-            Some((f, at)) => visitor.visit_f64(f).map_err(|e: Error| e.at(at)),
-            None => self.any_slow(hint, visitor),
-        }
+        let visited = match self.quick(quick_float) {
+            // An `f32` asked for and sent: as is, without the widening and the visitor's
+            // narrowing back (the same value; NaNs keep the path below, which quiets them).
+            Some((WireFloat::Single(x), at)) if hint == Hint::F32 && !x.is_nan() => {
+                (visitor.visit_f32(x), at)
+            }
+            Some((f, at)) => (visitor.visit_f64(f.widened()), at),
+            None => return self.any_slow(hint, visitor),
+        };
+        let (visited, at) = visited;
+        visited.map_err(|e: Error| e.at(at))
     }
 
     /// [`Self::any_with`] out of line: the fallback of the typed quick reads, which stay
