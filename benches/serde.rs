@@ -1,6 +1,7 @@
 //! serde decode speed on struct-shaped data: `gdwire::serde` on the Godot 4 bytes against
 //! `serde_json` (same structs, JSON text), `postcard` and `rmp-serde` (same structs, their own
-//! encodings). Every decoder builds the same borrowed structs (`&str` fields borrow).
+//! encodings; `rmp_serde` writes structs as arrays, `rmp_serde_named` as maps with field
+//! names). Every decoder builds the same borrowed structs (`&str` fields borrow).
 //!
 //! `cargo bench --features serde --bench serde`
 //!
@@ -184,13 +185,15 @@ fn config() -> Criterion {
 macro_rules! bench_messages {
     ($c:expr, $name:expr, $messages:expr, $ty:ty) => {{
         let messages = $messages;
-        let formats: [(&str, fn(&_) -> Vec<u8>); 4] = [
+        let formats: [(&str, fn(&_) -> Vec<u8>); 5] = [
             ("gdwire_g4", |m| {
                 gdwire::serde::to_vec(Dialect::GODOT_4, m).unwrap()
             }),
             ("serde_json", |m| serde_json::to_vec(m).unwrap()),
             ("postcard", |m| postcard::to_allocvec(m).unwrap()),
             ("rmp_serde", |m| rmp_serde::to_vec(m).unwrap()),
+            // Maps with field names, as a Godot Dictionary carries them: like with like.
+            ("rmp_serde_named", |m| rmp_serde::to_vec_named(m).unwrap()),
         ];
         for (format, encode) in formats {
             let encoded: Vec<Vec<u8>> = messages.iter().map(encode).collect();
@@ -248,7 +251,8 @@ macro_rules! bench_messages {
                 "gdwire_g4" => run!(|b| gdwire::serde::from_bytes(Dialect::GODOT_4, b).unwrap()),
                 "serde_json" => run!(|b| serde_json::from_slice(b).unwrap()),
                 "postcard" => run!(|b| postcard::from_bytes(b).unwrap()),
-                _ => run!(|b| rmp_serde::from_slice(b).unwrap()),
+                "rmp_serde" | "rmp_serde_named" => run!(|b| rmp_serde::from_slice(b).unwrap()),
+                _ => unreachable!("{format}"),
             }
             group.finish();
             eprintln!(

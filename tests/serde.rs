@@ -905,3 +905,55 @@ fn nesting_is_limited() {
     assert!(err.to_string().contains("nesting deeper than 128"), "{err}");
     drop(deep);
 }
+
+/// `{"x": <Float>}` in Godot 4 with the Float's payload `bits` (`wide`: the 64-bit form).
+fn float_field(bits: u64, wide: bool) -> Vec<u8> {
+    let mut b = vec![
+        0x1b, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, b'x', 0, 0, 0,
+    ];
+    if wide {
+        b.extend_from_slice(&[3, 0, 1, 0]);
+        b.extend_from_slice(&bits.to_le_bytes());
+    } else {
+        b.extend_from_slice(&[3, 0, 0, 0]);
+        b.extend_from_slice(&(bits as u32).to_le_bytes());
+    }
+    b
+}
+
+#[derive(Deserialize)]
+struct F32Field {
+    x: f32,
+}
+
+#[test]
+fn f32_fields_take_32_bit_floats_bit_for_bit() {
+    // 1.0, -0.0, the smallest subnormal, the largest finite, both infinities, 1/3.
+    for bits in [
+        0x3f80_0000u32,
+        0x8000_0000,
+        0x0000_0001,
+        0x7f7f_ffff,
+        0x7f80_0000,
+        0xff80_0000,
+        0x3eaa_aaab,
+    ] {
+        let f: F32Field = from_bytes(Dialect::GODOT_4, &float_field(bits.into(), false)).unwrap();
+        assert_eq!(f.x.to_bits(), bits, "{bits:08x}");
+    }
+    // The 64-bit form rounds to nearest, as `f64 as f32` does: 1/3 in f64.
+    let third = (1.0f64 / 3.0).to_bits();
+    let f: F32Field = from_bytes(Dialect::GODOT_4, &float_field(third, true)).unwrap();
+    assert_eq!(f.x.to_bits(), 0x3eaa_aaab);
+}
+
+/// NaNs into an `f32` keep their sign and payload and come out quiet, as the engine's
+/// widening does (x86: the float casts keep NaN payloads; Miri randomises them).
+#[test]
+#[cfg(all(not(miri), any(target_arch = "x86_64", target_arch = "x86")))]
+fn f32_fields_quiet_nans_keeping_sign_and_payload() {
+    for bits in [0x7f80_0001u32, 0xff80_0001, 0x7fc1_2345, 0xffc0_0000] {
+        let f: F32Field = from_bytes(Dialect::GODOT_4, &float_field(bits.into(), false)).unwrap();
+        assert_eq!(f.x.to_bits(), bits | 0x0040_0000, "{bits:08x}");
+    }
+}

@@ -15,13 +15,14 @@ use crate::read::container_type::{read_type_block, ContainerType};
 use crate::read::decoder::Decoder;
 use crate::read::dict::DictRef;
 use crate::read::input::{
-    need_u32, pad4, string_block, string_block_trusted, take, u32_at, u64_at,
+    need_u32, pad4, string_block, string_block_checked, string_block_trusted, take, u32_at, u64_at,
 };
 use crate::read::items::Items;
 use crate::read::math_ref::MathRef;
 use crate::read::node_path::NodePathRef;
 use crate::read::object::{FullObjectRef, ObjectRef, SignalRef};
 use crate::read::packed::{PackedReals, PackedRef, PackedStrings};
+use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 use crate::variant_type::VariantType;
 
@@ -258,12 +259,128 @@ pub(crate) fn quick_leaf<'a>(
         ),
         VariantType::String => {
             let rules = dec.dialect().text_rules();
-            let (s, end) = string_block_trusted(data, p, rules)?;
-            let s = if validate { s.checked()? } else { s };
+            let (s, end) = if validate {
+                string_block_checked(data, p, rules)?
+            } else {
+                string_block_trusted(data, p, rules)?
+            };
             (VariantRef::String(s), end)
         }
         _ => return None,
     })
+}
+
+/// The header at `pos` and where its payload starts, when the value there is of type `ty`.
+#[inline(always)]
+fn quick_typed(dec: &Decoder, data: &[u8], pos: usize, ty: VariantType) -> Option<(u32, usize)> {
+    let header = u32_at(data, pos)?;
+    (dec.dialect().type_of(header as u8)? == ty).then_some((header, pos + 4))
+}
+
+/// The Int at `pos` and where it ends, as [`quick_leaf`] reads it; `None` for anything
+/// else or anything short. For the calls that ask for an integer: one type compare instead
+/// of the leaf dispatch.
+#[inline(always)]
+pub(crate) fn quick_int(dec: &Decoder, data: &[u8], pos: usize) -> Option<(i64, usize)> {
+    let (header, p) = quick_typed(dec, data, pos, VariantType::Int)?;
+    if header & FLAG_64 != 0 {
+        Some((u64_at(data, p)? as i64, p + 8))
+    } else {
+        Some((u32_at(data, p)? as i32 as i64, p + 4))
+    }
+}
+
+/// A Float's payload as sent: 32-bit (the engine's default) or 64-bit.
+#[derive(Clone, Copy)]
+pub(crate) enum WireFloat {
+    Single(f32),
+    Double(f64),
+}
+
+impl WireFloat {
+    /// The value as [`quick_leaf`] gives it (a 32-bit float widened exactly).
+    #[inline(always)]
+    pub(crate) fn widened(self) -> f64 {
+        match self {
+            WireFloat::Single(x) => widen(x),
+            WireFloat::Double(x) => x,
+        }
+    }
+}
+
+/// The Float at `pos` and where it ends, as sent; `None` for anything else or anything
+/// short.
+#[inline(always)]
+pub(crate) fn quick_float(dec: &Decoder, data: &[u8], pos: usize) -> Option<(WireFloat, usize)> {
+    let (header, p) = quick_typed(dec, data, pos, VariantType::Float)?;
+    if header & FLAG_64 != 0 {
+        Some((WireFloat::Double(f64::from_bits(u64_at(data, p)?)), p + 8))
+    } else {
+        Some((WireFloat::Single(f32::from_bits(u32_at(data, p)?)), p + 4))
+    }
+}
+
+/// The Bool at `pos` and where it ends, as [`quick_leaf`] reads it; `None` otherwise.
+#[inline(always)]
+pub(crate) fn quick_bool(dec: &Decoder, data: &[u8], pos: usize) -> Option<(bool, usize)> {
+    let (_, p) = quick_typed(dec, data, pos, VariantType::Bool)?;
+    Some((u32_at(data, p)? != 0, p + 4))
+}
+
+/// The String at `pos` (text checked as [`quick_leaf`] checks it) and where it ends: a
+/// struct field name or `&str` read with one type compare instead of the leaf dispatch.
+/// `None` for any other value or anything short or refused; [`read_head`] then answers.
+#[inline(always)]
+pub(crate) fn quick_string<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+) -> Option<(StrRef<'a>, usize)> {
+    let header = u32_at(data, pos)?;
+    let dialect = dec.dialect();
+    if dialect.type_of(header as u8)? != VariantType::String {
+        return None;
+    }
+    string_block_checked(data, pos + 4, dialect.text_rules())
+}
+
+/// The wire components of the real-valued math type `ty` at `pos` and where it ends, when the
+/// value there is of that type: a marked math field read without building a view. `None` for
+/// any other value, an integer math type, or anything short; [`read_head`] then answers, and
+/// agrees when this does.
+#[inline(always)]
+pub(crate) fn quick_math<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    ty: VariantType,
+) -> Option<(&'a [u8], usize)> {
+    // `ty` is a constant at every call site: this match folds to one number.
+    macro_rules! count {
+        ($($variant:ident => $math:ident),*) => {
+            match ty {
+                $(VariantType::$variant => <crate::math::$math as WireReals>::COUNT,)*
+                _ => return None,
+            }
+        };
+    }
+    let count = count!(
+        Vector2 => Vector2, Rect2 => Rect2, Vector3 => Vector3, Transform2D => Transform2D,
+        Vector4 => Vector4, Plane => Plane, Quaternion => Quaternion, Aabb => Aabb,
+        Basis => Basis, Transform3D => Transform3D, Projection => Projection
+    );
+    let header = u32_at(data, pos)?;
+    let dialect = dec.dialect();
+    if dialect.type_of(header as u8)? != ty {
+        return None;
+    }
+    let real = if header & FLAG_64 != 0 && dialect.math_follows_flag_64() {
+        8
+    } else {
+        4
+    };
+    let raw = take(data, pos + 4, count * real)?;
+    Some((raw, pos + 4 + raw.len()))
 }
 
 /// The view and extent of an untyped Array or Dictionary at `pos` (nesting `depth`), built

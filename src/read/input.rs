@@ -11,16 +11,19 @@ pub(crate) fn take(data: &[u8], pos: usize, len: usize) -> Option<&[u8]> {
     data.get(pos..pos.checked_add(len)?)
 }
 
+// One range check (`pos <= pos + N <= len`, the sum wrapping only for a `pos` that is out of
+// range anyway) instead of two (`pos <= len`, then `len - pos >= N`): the reads of every
+// header and length word.
 #[inline]
 pub(crate) fn u32_at(data: &[u8], pos: usize) -> Option<u32> {
-    let bytes = data.get(pos..)?.first_chunk::<4>()?;
-    Some(u32::from_le_bytes(*bytes))
+    let bytes: [u8; 4] = data.get(pos..pos.wrapping_add(4))?.try_into().ok()?;
+    Some(u32::from_le_bytes(bytes))
 }
 
 #[inline]
 pub(crate) fn u64_at(data: &[u8], pos: usize) -> Option<u64> {
-    let bytes = data.get(pos..)?.first_chunk::<8>()?;
-    Some(u64::from_le_bytes(*bytes))
+    let bytes: [u8; 8] = data.get(pos..pos.wrapping_add(8))?.try_into().ok()?;
+    Some(u64::from_le_bytes(bytes))
 }
 
 #[inline]
@@ -80,4 +83,19 @@ pub(crate) fn string_block_trusted(
     let len = usize::try_from(u32_at(data, pos)? as i32).ok()?;
     let padded = take(data, pos + 4, len + pad4(len))?;
     Some((StrRef::new(&padded[..len], rules), pos + 4 + padded.len()))
+}
+
+/// [`string_block_trusted`] with the text checked as [`StrRef::checked`] does (`None` when
+/// the engine refuses it, or the block runs past the input); short ASCII texts are checked
+/// in one word test over the text and its padding.
+#[inline(always)]
+pub(crate) fn string_block_checked(
+    data: &[u8],
+    pos: usize,
+    rules: TextRules,
+) -> Option<(StrRef<'_>, usize)> {
+    let len = usize::try_from(u32_at(data, pos)? as i32).ok()?;
+    let padded = take(data, pos + 4, len + pad4(len))?;
+    let s = StrRef::checked_block(padded, len, rules)?;
+    Some((s, pos + 4 + padded.len()))
 }

@@ -151,8 +151,9 @@ pub struct StrRef<'a> {
     raw: &'a [u8],
     rules: TextRules,
     /// `raw` as a whole passed the strict UTF-8 validator (`utf8::is_utf8`, or
-    /// `utf8::short_plain`: ASCII). Set only by [`StrRef::checked`], in this module;
-    /// [`StrRef::as_str`] relies on it.
+    /// `utf8::short_plain` / `utf8::short_plain_padded`: ASCII). Set only by
+    /// [`StrRef::checked`] and [`StrRef::checked_block`], in this module; [`StrRef::as_str`]
+    /// relies on it.
     utf8: bool,
     /// `raw` is ASCII without a NUL (`utf8::short_plain`), so the visible text is all of it.
     plain: bool,
@@ -188,6 +189,12 @@ impl<'a> StrRef<'a> {
                 ..self
             });
         }
+        self.checked_not_plain()
+    }
+
+    /// [`StrRef::checked`] past its short-ASCII test.
+    #[inline(always)]
+    fn checked_not_plain(self) -> Option<StrRef<'a>> {
         if utf8_ok(self.raw) {
             Some(StrRef { utf8: true, ..self })
         } else if is_valid_slow(self.raw, self.rules) {
@@ -195,6 +202,32 @@ impl<'a> StrRef<'a> {
         } else {
             None
         }
+    }
+
+    /// [`StrRef::checked`] of the block whose text is the first `len` bytes of `padded` (the
+    /// text and its padding, as read): ASCII texts of up to 8 bytes in one word test
+    /// (`utf8::short_plain_padded`). `None` when `padded` is shorter than `len`.
+    #[inline(always)]
+    pub(crate) fn checked_block(
+        padded: &'a [u8],
+        len: usize,
+        rules: TextRules,
+    ) -> Option<StrRef<'a>> {
+        let raw = padded.get(..len)?;
+        let plain = if len <= 8 {
+            crate::read::utf8::short_plain_padded(padded, len)
+        } else {
+            crate::read::utf8::short_plain(raw)
+        };
+        if plain {
+            return Some(StrRef {
+                raw,
+                rules,
+                utf8: true,
+                plain: true,
+            });
+        }
+        StrRef::new(raw, rules).checked_not_plain()
     }
 
     /// The block's bytes exactly as on the wire (without length and padding).
@@ -252,9 +285,10 @@ impl<'a> StrRef<'a> {
         let text = self.bytes();
         if self.utf8 {
             debug_assert!(core::str::from_utf8(text).is_ok(), "{text:02x?}");
-            // SAFETY: `utf8` is set only by `checked`, after `utf8::is_utf8` (a strict UTF-8
-            // validator, exhaustively compared with `core::str::from_utf8` in its tests) or
-            // `utf8::short_plain` (all bytes below 0x80) accepted `raw`. `text` is `raw`, or
+            // SAFETY: `utf8` is set only by `checked` and `checked_block`, after
+            // `utf8::is_utf8` (a strict UTF-8 validator, exhaustively compared with
+            // `core::str::from_utf8` in its tests) or `utf8::short_plain` /
+            // `utf8::short_plain_padded` (all bytes of `raw` below 0x80) accepted `raw`. `text` is `raw`, or
             // `raw` minus a leading BOM (a whole character, U+FEFF) and cut before its first
             // NUL byte (in UTF-8 always the character U+0000, never part of another
             // character), so it is strict UTF-8 too.

@@ -118,6 +118,33 @@ pub(crate) fn short_plain(bytes: &[u8]) -> bool {
     bytes.iter().all(|&b| b != 0 && b.is_ascii())
 }
 
+/// [`short_plain`] for the `len` text bytes at the start of `padded`, a string block's text
+/// with its padding (at least `len` rounded up to four bytes): texts of at most 8 bytes,
+/// most keys and names, in one word load with the bytes past `len` masked off, instead of
+/// a loop over the bytes of those under 8. `false` for anything longer (or `padded` short).
+#[inline(always)]
+pub(crate) fn short_plain_padded(padded: &[u8], len: usize) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let word = match len {
+        0 => return true,
+        1..=4 => match padded.first_chunk::<4>() {
+            Some(w) => u64::from(u32::from_le_bytes(*w)),
+            None => return false,
+        },
+        5..=8 => match padded.first_chunk::<8>() {
+            Some(w) => u64::from_le_bytes(*w),
+            None => return false,
+        },
+        _ => return false,
+    };
+    // The text's bytes kept, every byte past them made 0x01 (ASCII, not NUL), then the
+    // has-zero and high-bit test of `short_plain`.
+    let keep = u64::MAX >> (64 - 8 * len);
+    let w = (word & keep) | (LO & !keep);
+    (w | w.wrapping_sub(LO)) & HI == 0
+}
+
 /// True when `bytes` (at most 16 of them) are all ASCII.
 #[inline(always)]
 fn short_ascii(bytes: &[u8]) -> bool {
@@ -179,6 +206,33 @@ mod tests {
             }
             assert_eq!(short_plain(&buf[..len]), len <= 16);
         }
+    }
+
+    #[test]
+    fn short_plain_padded_is_ascii_without_nul_in_the_text_only() {
+        // Text bytes judged as by the byte-wise rule; padding bytes (any value) ignored.
+        let values = [0u8, 1, b'a', 0x7F, 0x80, 0xC3, 0xFF];
+        for len in 0..=12usize {
+            let padded_len = len + (4 - len % 4) % 4;
+            for at in 0..padded_len.max(1) {
+                for &b in &values {
+                    for &pad in &values {
+                        let mut buf = [pad; 12];
+                        buf[..len].fill(b'a');
+                        if at < padded_len {
+                            buf[at] = b;
+                        }
+                        let text = &buf[..len];
+                        let want = len <= 8 && text.iter().all(|&c| c != 0 && c.is_ascii());
+                        let got = short_plain_padded(&buf[..padded_len], len);
+                        assert_eq!(got, want, "{len} {:02x?}", &buf[..padded_len]);
+                    }
+                }
+            }
+        }
+        // Too few padded bytes: refused, never read past.
+        assert!(!short_plain_padded(b"abc", 3));
+        assert!(!short_plain_padded(b"abcdefg", 5));
     }
 
     #[test]

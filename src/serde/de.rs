@@ -13,12 +13,15 @@ use serde::de::{
 
 use crate::dialect::Dialect;
 use crate::frame::{Framing, Split};
-use crate::read::head::{read_head, untyped_container, untyped_view, Next};
+use crate::read::head::{
+    quick_bool, quick_float, quick_int, quick_math, quick_string, read_head, untyped_container,
+    untyped_view, Next, WireFloat,
+};
 use crate::read::input::string_block;
 use crate::read::skip::skip_value;
 use crate::read::{check_script_property, quick_leaf, Decoder, ObjectRef, StrRef, VariantRef};
 use crate::serde::error::{Error, Result};
-use crate::serde::leaf::{marker, visit_leaf, Hint, LeafDe, Marker};
+use crate::serde::leaf::{marker, visit_leaf, Hint, LeafDe, Marker, MathWire};
 
 /// Nesting limit of the deserializer (the top-level value is depth 0), like `serde_json`'s
 /// default recursion limit: serde visitors recurse natively, so deeper input is refused
@@ -70,6 +73,10 @@ pub struct Deserializer<'de> {
     input: &'de [u8],
     next: usize,
     loaded: bool,
+    /// The quick readers may run while `depth < open`: the nesting limit plus one when a
+    /// value is loaded and no head is read ahead, else 0. One compare per value instead of
+    /// three; kept in step by [`Self::reopen`] wherever `loaded` or `peeked` change.
+    open: u32,
     framing: Option<Framing>,
     /// Offset of `input` in the caller's buffer (a cursor's position), for error offsets.
     offset_shift: usize,
@@ -130,6 +137,7 @@ impl<'de> Deserializer<'de> {
     /// assert!(de.next_value::<i32>().is_none());
     /// # Ok::<(), gdwire::serde::Error>(())
     /// ```
+    #[inline]
     pub fn new(decoder: Decoder, bytes: &'de [u8]) -> Deserializer<'de> {
         let max = decoder.max_depth().min(MAX_NESTING);
         let dec = decoder.with_max_depth(max);
@@ -143,6 +151,7 @@ impl<'de> Deserializer<'de> {
             input: bytes,
             next: 0,
             loaded: false,
+            open: 0,
             framing: None,
             offset_shift: 0,
         }
@@ -270,6 +279,7 @@ impl<'de> Deserializer<'de> {
             // No telling where the next value starts: the sequence ends here.
             self.next = self.input.len();
             self.loaded = false;
+            self.reopen();
             return Some(result);
         }
         self.done_value();
@@ -333,6 +343,24 @@ impl<'de> Deserializer<'de> {
         }
         self.loaded = false;
         self.peeked = None;
+        self.reopen();
+    }
+
+    /// Recomputes `open` after `loaded` or `peeked` changed.
+    #[inline]
+    fn reopen(&mut self) {
+        self.open = if self.loaded && self.peeked.is_none() {
+            self.dec.max_depth() + 1
+        } else {
+            0
+        };
+    }
+
+    /// Puts a head back, to be read again by the next call.
+    #[inline]
+    fn put_back(&mut self, head: (Item<'de>, usize)) {
+        self.peeked = Some(head);
+        self.reopen();
     }
 
     /// Sets the read position on the next value (or frame).
@@ -362,6 +390,7 @@ impl<'de> Deserializer<'de> {
         self.depth = 0;
         self.peeked = None;
         self.loaded = true;
+        self.reopen();
         Ok(())
     }
 
@@ -382,7 +411,7 @@ impl<'de> Deserializer<'de> {
     /// never moved through an [`Item`].
     #[inline(always)]
     fn quick_head(&mut self) -> Option<(VariantRef<'de>, usize)> {
-        if self.peeked.is_some() || !self.loaded || self.depth > self.dec.max_depth() {
+        if self.depth >= self.open {
             return None;
         }
         let pos = self.pos;
@@ -391,10 +420,91 @@ impl<'de> Deserializer<'de> {
         Some((v, self.base + pos))
     }
 
+    /// A newtype struct with a private marker name: the value must be the marker's type.
+    fn marked<V: Visitor<'de>>(&mut self, m: Marker, visitor: V) -> Result<V::Value> {
+        let (item, at) = self.head()?;
+        let view = match item {
+            Item::Leaf(v) => return LeafDe::new(v).marked(m, visitor).map_err(|e| e.at(at)),
+            Item::Plain { dict, values } => self.plain_view(at, dict, values),
+            Item::Nest { view, .. } => view,
+        };
+        match m {
+            // Typed containers and full objects: put the head back so the
+            // container is read as usual after its type strings.
+            Marker::Godot(k) => {
+                self.put_back((item, at));
+                crate::serde::godot::visit_container_marked(k, view, &mut *self, visitor)
+                    .map_err(|e| e.at(at))
+            }
+            _ => Err(Marker::mismatch(m, &view).at(at)),
+        }
+    }
+
+    /// The next value read by `read` (one of the typed quick readers) and its offset,
+    /// consumed; `None` (nothing consumed) when `read` declines or the quick readers may not
+    /// run.
+    #[inline(always)]
+    fn quick<T>(
+        &mut self,
+        read: impl FnOnce(&Decoder, &'de [u8], usize) -> Option<(T, usize)>,
+    ) -> Option<(T, usize)> {
+        if self.depth >= self.open {
+            return None;
+        }
+        let pos = self.pos;
+        let (x, end) = read(&self.dec, self.value, pos)?;
+        self.pos = end;
+        Some((x, self.base + pos))
+    }
+
+    /// The next value's text and offset when it is a String that is strict UTF-8 (the
+    /// common case for field names and `&str`), consumed; `None` (nothing consumed)
+    /// otherwise.
+    #[inline(always)]
+    fn quick_str(&mut self) -> Option<(&'de str, usize)> {
+        if self.depth >= self.open {
+            return None;
+        }
+        let pos = self.pos;
+        let (s, end) = quick_string(&self.dec, self.value, pos)?;
+        let text = s.as_str()?;
+        self.pos = end;
+        Some((text, self.base + pos))
+    }
+
+    /// The real-valued math type `ty` when it is next (the common case for a marked math
+    /// field), consumed, with its offset; `None` (nothing consumed) otherwise.
+    #[inline(always)]
+    fn quick_math(&mut self, ty: crate::VariantType) -> Option<(&'de [u8], usize)> {
+        if self.depth >= self.open {
+            return None;
+        }
+        let pos = self.pos;
+        let (raw, end) = quick_math(&self.dec, self.value, pos, ty)?;
+        self.pos = end;
+        Some((raw, self.base + pos))
+    }
+
+    /// The next value when it is an untyped Array or (`true`) Dictionary: how many values
+    /// follow its head, and its offset; consumed. `None` (nothing consumed) otherwise. For
+    /// the calls that expect a container, which would read the header twice through
+    /// [`Self::head`] (once as a leaf, once as a container).
+    #[inline(always)]
+    fn quick_container(&mut self) -> Option<(bool, u32, usize)> {
+        if self.depth >= self.open {
+            return None;
+        }
+        let pos = self.pos;
+        let (dict, values) = untyped_container(&self.dec, self.value, pos)?;
+        self.pos = pos + 8;
+        Some((dict, values, self.base + pos))
+    }
+
     /// A head read ahead, containers, the leaves [`quick_leaf`] leaves to the full reader,
     /// and every error.
     fn head_slow(&mut self) -> Result<(Item<'de>, usize)> {
         if let Some(p) = self.peeked.take() {
+            self.reopen();
             return Ok(p);
         }
         if !self.loaded {
@@ -484,7 +594,7 @@ impl<'de> Deserializer<'de> {
     fn variant_whole<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
         let head = self.head()?;
         let start = head.1 - self.base;
-        self.peeked = Some(head);
+        self.put_back(head);
         self.skip_value()?;
         let bytes = &self.value[start..self.pos];
         crate::serde::variant::visit_wire(self.dec.dialect(), bytes, visitor)
@@ -604,6 +714,18 @@ impl<'de> Deserializer<'de> {
     /// A String / StringName as borrowed text, anything else through [`Self::visit_item`].
     #[inline]
     fn text<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        if let Some((text, at)) = self.quick_str() {
+            return visitor
+                .visit_borrowed_str::<Error>(text)
+                .map_err(|e| e.at(at));
+        }
+        self.text_slow(visitor)
+    }
+
+    /// [`Self::text`] past its quick read, out of line so the quick read stays small enough
+    /// to inline into the visitor.
+    #[inline(never)]
+    fn text_slow<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
         if let Some((v, at)) = self.quick_head() {
             if let VariantRef::String(s) = v {
                 if let Some(text) = s.as_str() {
@@ -623,6 +745,52 @@ impl<'de> Deserializer<'de> {
             }
         }
         self.visit_item(item, at, Hint::Any, visitor)
+    }
+
+    /// [`Self::any_with`] for the calls that expect a container (structs, sequences, maps).
+    #[inline]
+    fn container_with<V: Visitor<'de>>(&mut self, hint: Hint, visitor: V) -> Result<V::Value> {
+        if let Some((dict, values, at)) = self.quick_container() {
+            let len = if dict { values / 2 } else { values };
+            return self
+                .visit_container(len, dict, false, visitor)
+                .map_err(|e| e.at(at));
+        }
+        self.any_slow(hint, visitor)
+    }
+
+    /// An integer asked for: an Int straight to the visitor, anything else (and the range
+    /// check of narrower types, in the visitor) as before.
+    #[inline]
+    fn int_with<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
+        match self.quick(quick_int) {
+            Some((i, at)) => visitor.visit_i64(i).map_err(|e: Error| e.at(at)),
+            None => self.any_slow(Hint::Any, visitor),
+        }
+    }
+
+    /// A float asked for (`hint` F32 or F64): a Float straight to the visitor; an Int (the
+    /// int -> float policy) and anything else through the leaf dispatch.
+    #[inline]
+    fn float_with<V: Visitor<'de>>(&mut self, hint: Hint, visitor: V) -> Result<V::Value> {
+        let visited = match self.quick(quick_float) {
+            // An `f32` asked for and sent: as is, without the widening and the visitor's
+            // narrowing back (the same value; NaNs keep the path below, which quiets them).
+            Some((WireFloat::Single(x), at)) if hint == Hint::F32 && !x.is_nan() => {
+                (visitor.visit_f32(x), at)
+            }
+            Some((f, at)) => (visitor.visit_f64(f.widened()), at),
+            None => return self.any_slow(hint, visitor),
+        };
+        let (visited, at) = visited;
+        visited.map_err(|e: Error| e.at(at))
+    }
+
+    /// [`Self::any_with`] out of line: the fallback of the typed quick reads, which stay
+    /// small enough to inline into the visitor.
+    #[inline(never)]
+    fn any_slow<V: Visitor<'de>>(&mut self, hint: Hint, visitor: V) -> Result<V::Value> {
+        self.any_with(hint, visitor)
     }
 
     #[inline]
@@ -668,14 +836,39 @@ macro_rules! forward_to_any {
     )*};
 }
 
+macro_rules! forward_to_int {
+    ($($method:ident)*) => {$(
+        #[inline]
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            self.int_with(visitor)
+        }
+    )*};
+}
+
 impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     type Error = Error;
 
     forward_to_any!(
-        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
-        deserialize_i64 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
-        deserialize_char deserialize_string deserialize_map deserialize_i128 deserialize_u128
+        deserialize_any deserialize_char deserialize_string deserialize_i128 deserialize_u128
     );
+
+    forward_to_int!(
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_u8
+        deserialize_u16 deserialize_u32 deserialize_u64
+    );
+
+    #[inline]
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.quick(quick_bool) {
+            Some((b, at)) => visitor.visit_bool(b).map_err(|e: Error| e.at(at)),
+            None => self.any_slow(Hint::Any, visitor),
+        }
+    }
+
+    #[inline]
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.container_with(Hint::Any, visitor)
+    }
 
     #[inline]
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -691,12 +884,12 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
 
     #[inline]
     fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.any_with(Hint::F32, visitor)
+        self.float_with(Hint::F32, visitor)
     }
 
     #[inline]
     fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.any_with(Hint::F64, visitor)
+        self.float_with(Hint::F64, visitor)
     }
 
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -714,7 +907,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
                 visitor.visit_none()
             }
             head => {
-                self.peeked = Some(head);
+                self.put_back(head);
                 visitor.visit_some(self)
             }
         }
@@ -741,38 +934,26 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         match marker(name) {
             Some(Marker::Variant) => self.variant_whole(visitor),
             Some(Marker::Precision(_)) => visitor.visit_newtype_struct(self),
-            Some(m) => {
-                let (item, at) = self.head()?;
-                let view = match item {
-                    Item::Leaf(v) => {
-                        return LeafDe::new(v).marked(m, visitor).map_err(|e| e.at(at))
-                    }
-                    Item::Plain { dict, values } => self.plain_view(at, dict, values),
-                    Item::Nest { view, .. } => view,
-                };
-                match m {
-                    // Typed containers and full objects: put the head back so the
-                    // container is read as usual after its type strings.
-                    Marker::Godot(k) => {
-                        self.peeked = Some((item, at));
-                        crate::serde::godot::visit_container_marked(k, view, &mut *self, visitor)
-                            .map_err(|e| e.at(at))
-                    }
-                    _ => Err(Marker::mismatch(m, &view).at(at)),
-                }
-            }
+            Some(Marker::Math(ty)) => match self.quick_math(ty) {
+                // The common case: the wire components straight to the math visitor.
+                Some((raw, at)) => visitor
+                    .visit_newtype_struct(MathWire::new(raw))
+                    .map_err(|e| e.at(at)),
+                None => self.marked(Marker::Math(ty), visitor),
+            },
+            Some(m) => self.marked(m, visitor),
             None => visitor.visit_newtype_struct(self),
         }
     }
 
     #[inline]
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.any_with(Hint::Seq, visitor)
+        self.container_with(Hint::Seq, visitor)
     }
 
     #[inline]
     fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
-        self.any_with(Hint::Seq, visitor)
+        self.container_with(Hint::Seq, visitor)
     }
 
     fn deserialize_tuple_struct<V: Visitor<'de>>(
@@ -781,7 +962,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         _len: usize,
         visitor: V,
     ) -> Result<V::Value> {
-        self.any_with(Hint::Seq, visitor)
+        self.container_with(Hint::Seq, visitor)
     }
 
     #[inline]
@@ -791,7 +972,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        self.any_with(Hint::Any, visitor)
+        self.container_with(Hint::Any, visitor)
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -800,7 +981,11 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         _variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        let (item, at) = self.head()?;
+        // Struct, tuple and newtype variants (a one-entry Dictionary) are the common case.
+        let (item, at) = match self.quick_container() {
+            Some((dict, values, at)) => (Item::Plain { dict, values }, at),
+            None => self.head()?,
+        };
         match item {
             Item::Leaf(v) => LeafDe::new(v)
                 .deserialize_enum("", &[], visitor)
@@ -919,6 +1104,7 @@ impl<'de, 'a> EnumAccess<'de> for EnumAcc<'a, 'de> {
     type Error = Error;
     type Variant = Self;
 
+    #[inline]
     fn variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<(T::Value, Self)> {
         let v = seed.deserialize(&mut *self.de)?;
         Ok((v, self))
@@ -941,6 +1127,7 @@ impl<'de> VariantAccess<'de> for EnumAcc<'_, 'de> {
         }
     }
 
+    #[inline]
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
         match seed.deserialize(&mut *self.de) {
             Ok(v) => Ok(v),
@@ -948,6 +1135,7 @@ impl<'de> VariantAccess<'de> for EnumAcc<'_, 'de> {
         }
     }
 
+    #[inline]
     fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value> {
         match de::Deserializer::deserialize_tuple(&mut *self.de, len, visitor) {
             Ok(v) => Ok(v),
@@ -955,6 +1143,7 @@ impl<'de> VariantAccess<'de> for EnumAcc<'_, 'de> {
         }
     }
 
+    #[inline]
     fn struct_variant<V: Visitor<'de>>(
         self,
         fields: &'static [&'static str],
@@ -1037,8 +1226,7 @@ impl<'de, T: de::Deserialize<'de>> Iterator for StreamIter<'de, T> {
 /// # Ok::<(), gdwire::serde::Error>(())
 /// ```
 pub fn from_bytes<'de, T: de::Deserialize<'de>>(dialect: Dialect, bytes: &'de [u8]) -> Result<T> {
-    let mut de = Deserializer::from_bytes(dialect, bytes);
-    T::deserialize(&mut de)
+    from_bytes_with(Decoder::new(dialect), bytes)
 }
 
 /// Like [`from_bytes`] with the given [`Decoder`] options (objects, nesting limit, which is
@@ -1066,5 +1254,8 @@ pub fn from_bytes_with<'de, T: de::Deserialize<'de>>(
     bytes: &'de [u8],
 ) -> Result<T> {
     let mut de = Deserializer::new(decoder, bytes);
+    // The one value starts at 0: set up here what `load` would (one call less per message).
+    de.loaded = true;
+    de.reopen();
     T::deserialize(&mut de)
 }

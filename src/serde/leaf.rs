@@ -272,6 +272,8 @@ pub(crate) fn marker(name: &str) -> Option<Marker> {
     math_type(rest).map(Marker::Math)
 }
 
+// Always inlined, like `marker`: the name is a constant at every call site.
+#[inline(always)]
 fn math_type(name: &str) -> Option<VariantType> {
     Some(match name {
         "Vector2" => T::Vector2,
@@ -294,6 +296,7 @@ fn math_type(name: &str) -> Option<VariantType> {
     })
 }
 
+#[inline(always)]
 fn packed_type(name: &str) -> Option<VariantType> {
     Some(match name {
         "PackedByteArray" => T::PackedByteArray,
@@ -390,6 +393,13 @@ fn math_wire<'de>(v: &VariantRef<'de>) -> Option<&'de [u8]> {
 /// Hands a math type's wire components to the crate's own math visitor in one call (the
 /// marker guarantees the visitor is that one), instead of one visit per component.
 pub(crate) struct MathWire<'de>(&'de [u8]);
+
+impl<'de> MathWire<'de> {
+    #[inline]
+    pub(crate) fn new(raw: &'de [u8]) -> Self {
+        MathWire(raw)
+    }
+}
 
 impl<'de> de::Deserializer<'de> for MathWire<'de> {
     type Error = Error;

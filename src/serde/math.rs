@@ -188,14 +188,18 @@ impl<'de, T: MathSerde> Visitor<'de> for MathVisitor<T> {
         if T::COMP != Comp::Real || n > 16 {
             return Err(E::invalid_type(de::Unexpected::Bytes(b), &self));
         }
+        // Indexed by the constant `n` (not zipped over `b`'s chunks) so the loops unroll.
         if b.len() == n * 4 {
-            for (slot, w) in c.iter_mut().zip(b.chunks_exact(4)) {
-                *slot = crate::float_width::widen(f32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+            for (i, slot) in c[..n].iter_mut().enumerate() {
+                // Copied whole (not byte by byte, which compiles to four loads and shifts).
+                let mut w = [0u8; 4];
+                w.copy_from_slice(&b[4 * i..4 * i + 4]);
+                *slot = crate::float_width::widen(f32::from_le_bytes(w));
             }
         } else if b.len() == n * 8 {
-            for (slot, w) in c.iter_mut().zip(b.chunks_exact(8)) {
+            for (i, slot) in c[..n].iter_mut().enumerate() {
                 let mut a = [0u8; 8];
-                a.copy_from_slice(w);
+                a.copy_from_slice(&b[8 * i..8 * i + 8]);
                 *slot = f64::from_le_bytes(a);
             }
         } else {
