@@ -288,10 +288,10 @@ impl<'a> StrRef<'a> {
             // SAFETY: `utf8` is set only by `checked` and `checked_block`, after
             // `utf8::is_utf8` (a strict UTF-8 validator, exhaustively compared with
             // `core::str::from_utf8` in its tests) or `utf8::short_plain` /
-            // `utf8::short_plain_padded` (all bytes of `raw` below 0x80) accepted `raw`. `text` is `raw`, or
-            // `raw` minus a leading BOM (a whole character, U+FEFF) and cut before its first
-            // NUL byte (in UTF-8 always the character U+0000, never part of another
-            // character), so it is strict UTF-8 too.
+            // `utf8::short_plain_padded` (all bytes of `raw` below 0x80) accepted `raw`.
+            // `text` is `raw`, or `raw` minus a leading BOM (a whole character, U+FEFF) and
+            // cut before its first NUL byte (in UTF-8 always the character U+0000, never part
+            // of another character), so it is strict UTF-8 too.
             return Some(unsafe { core::str::from_utf8_unchecked(text) });
         }
         core::str::from_utf8(text).ok()
