@@ -22,6 +22,7 @@ use crate::read::math_ref::MathRef;
 use crate::read::node_path::NodePathRef;
 use crate::read::object::{FullObjectRef, ObjectRef, SignalRef};
 use crate::read::packed::{PackedReals, PackedRef, PackedStrings};
+#[cfg(feature = "serde")]
 use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 use crate::variant_type::VariantType;
@@ -271,6 +272,7 @@ pub(crate) fn quick_leaf<'a>(
 }
 
 /// The header at `pos` and where its payload starts, when the value there is of type `ty`.
+#[cfg(feature = "serde")]
 #[inline(always)]
 fn quick_typed(dec: &Decoder, data: &[u8], pos: usize, ty: VariantType) -> Option<(u32, usize)> {
     let header = u32_at(data, pos)?;
@@ -280,6 +282,7 @@ fn quick_typed(dec: &Decoder, data: &[u8], pos: usize, ty: VariantType) -> Optio
 /// The Int at `pos` and where it ends, as [`quick_leaf`] reads it; `None` for anything
 /// else or anything short. For the calls that ask for an integer: one type compare instead
 /// of the leaf dispatch.
+#[cfg(feature = "serde")]
 #[inline(always)]
 pub(crate) fn quick_int(dec: &Decoder, data: &[u8], pos: usize) -> Option<(i64, usize)> {
     let (header, p) = quick_typed(dec, data, pos, VariantType::Int)?;
@@ -291,12 +294,14 @@ pub(crate) fn quick_int(dec: &Decoder, data: &[u8], pos: usize) -> Option<(i64, 
 }
 
 /// A Float's payload as sent: 32-bit (the engine's default) or 64-bit.
+#[cfg(feature = "serde")]
 #[derive(Clone, Copy)]
 pub(crate) enum WireFloat {
     Single(f32),
     Double(f64),
 }
 
+#[cfg(feature = "serde")]
 impl WireFloat {
     /// The value as [`quick_leaf`] gives it (a 32-bit float widened exactly).
     #[inline(always)]
@@ -310,6 +315,7 @@ impl WireFloat {
 
 /// The Float at `pos` and where it ends, as sent; `None` for anything else or anything
 /// short.
+#[cfg(feature = "serde")]
 #[inline(always)]
 pub(crate) fn quick_float(dec: &Decoder, data: &[u8], pos: usize) -> Option<(WireFloat, usize)> {
     let (header, p) = quick_typed(dec, data, pos, VariantType::Float)?;
@@ -321,6 +327,7 @@ pub(crate) fn quick_float(dec: &Decoder, data: &[u8], pos: usize) -> Option<(Wir
 }
 
 /// The Bool at `pos` and where it ends, as [`quick_leaf`] reads it; `None` otherwise.
+#[cfg(feature = "serde")]
 #[inline(always)]
 pub(crate) fn quick_bool(dec: &Decoder, data: &[u8], pos: usize) -> Option<(bool, usize)> {
     let (_, p) = quick_typed(dec, data, pos, VariantType::Bool)?;
@@ -330,6 +337,7 @@ pub(crate) fn quick_bool(dec: &Decoder, data: &[u8], pos: usize) -> Option<(bool
 /// The String at `pos` (text checked as [`quick_leaf`] checks it) and where it ends: a
 /// struct field name or `&str` read with one type compare instead of the leaf dispatch.
 /// `None` for any other value or anything short or refused; [`read_head`] then answers.
+#[cfg(feature = "serde")]
 #[inline(always)]
 pub(crate) fn quick_string<'a>(
     dec: &Decoder,
@@ -348,6 +356,7 @@ pub(crate) fn quick_string<'a>(
 /// value there is of that type: a marked math field read without building a view. `None` for
 /// any other value, an integer math type, or anything short; [`read_head`] then answers, and
 /// agrees when this does.
+#[cfg(feature = "serde")]
 #[inline(always)]
 pub(crate) fn quick_math<'a>(
     dec: &Decoder,
@@ -355,25 +364,14 @@ pub(crate) fn quick_math<'a>(
     pos: usize,
     ty: VariantType,
 ) -> Option<(&'a [u8], usize)> {
-    // `ty` is a constant at every call site: this match folds to one number.
-    macro_rules! count {
-        ($($variant:ident => $math:ident),*) => {
-            match ty {
-                $(VariantType::$variant => <crate::math::$math as WireReals>::COUNT,)*
-                _ => return None,
-            }
-        };
-    }
-    let count = count!(
-        Vector2 => Vector2, Rect2 => Rect2, Vector3 => Vector3, Transform2D => Transform2D,
-        Vector4 => Vector4, Plane => Plane, Quaternion => Quaternion, Aabb => Aabb,
-        Basis => Basis, Transform3D => Transform3D, Projection => Projection
-    );
+    // `ty` is a constant at every call site: its component count folds to a number.
+    let count = ty.real_components()?;
     let header = u32_at(data, pos)?;
     let dialect = dec.dialect();
     if dialect.type_of(header as u8)? != ty {
         return None;
     }
+    // The real width as `Widths` has it, from the flag in hand (as in `quick_leaf`).
     let real = if header & FLAG_64 != 0 && dialect.math_follows_flag_64() {
         8
     } else {
