@@ -14,8 +14,10 @@ use crate::read::array::ArrayRef;
 use crate::read::container_type::{read_type_block, ContainerType};
 use crate::read::decoder::Decoder;
 use crate::read::dict::DictRef;
+#[cfg(feature = "serde")]
+use crate::read::input::string_block_checked;
 use crate::read::input::{
-    need_u32, pad4, string_block, string_block_checked, string_block_trusted, take, u32_at, u64_at,
+    need_u32, pad4, string_block, string_block_trusted, take, u32_at, u64_at,
 };
 use crate::read::items::Items;
 use crate::read::math_ref::MathRef;
@@ -260,11 +262,8 @@ pub(crate) fn quick_leaf<'a>(
         ),
         VariantType::String => {
             let rules = dec.dialect().text_rules();
-            let (s, end) = if validate {
-                string_block_checked(data, p, rules)?
-            } else {
-                string_block_trusted(data, p, rules)?
-            };
+            let (s, end) = string_block_trusted(data, p, rules)?;
+            let s = if validate { s.checked()? } else { s };
             (VariantRef::String(s), end)
         }
         _ => return None,

@@ -207,6 +207,7 @@ impl<'a> StrRef<'a> {
     /// [`StrRef::checked`] of the block whose text is the first `len` bytes of `padded` (the
     /// text and its padding, as read): ASCII texts of up to 8 bytes in one word test
     /// (`utf8::short_plain_padded`). `None` when `padded` is shorter than `len`.
+    #[cfg(feature = "serde")]
     #[inline(always)]
     pub(crate) fn checked_block(
         padded: &'a [u8],

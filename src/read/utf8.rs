@@ -122,6 +122,7 @@ pub(crate) fn short_plain(bytes: &[u8]) -> bool {
 /// with its padding (at least `len` rounded up to four bytes): texts of at most 8 bytes,
 /// most keys and names, in one word load with the bytes past `len` masked off, instead of
 /// a loop over the bytes of those under 8. `false` for anything longer (or `padded` short).
+#[cfg(feature = "serde")]
 #[inline(always)]
 pub(crate) fn short_plain_padded(padded: &[u8], len: usize) -> bool {
     const LO: u64 = 0x0101_0101_0101_0101;
@@ -209,6 +210,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "serde")]
     fn short_plain_padded_is_ascii_without_nul_in_the_text_only() {
         // Text bytes judged as by the byte-wise rule; padding bytes (any value) ignored.
         let values = [0u8, 1, b'a', 0x7F, 0x80, 0xC3, 0xFF];
