@@ -249,17 +249,16 @@ pub(crate) fn quick_leaf<'a>(
     }
     Some(match dialect.type_of(header as u8)? {
         VariantType::Nil => (VariantRef::Nil, p),
-        VariantType::Bool => (VariantRef::Bool(u32_at(data, p)? != 0), p + 4),
+        VariantType::Bool => bool_payload(data, p).map(|(b, end)| (VariantRef::Bool(b), end))?,
         VariantType::Vector2 => math!(Vector2),
         VariantType::Vector3 => math!(Vector3),
         VariantType::Transform3D => math!(Transform3D),
-        VariantType::Int if wide => (VariantRef::Int(u64_at(data, p)? as i64), p + 8),
-        VariantType::Int => (VariantRef::Int(u32_at(data, p)? as i32 as i64), p + 4),
-        VariantType::Float if wide => (VariantRef::Float(f64::from_bits(u64_at(data, p)?)), p + 8),
-        VariantType::Float => (
-            VariantRef::Float(widen(f32::from_bits(u32_at(data, p)?))),
-            p + 4,
-        ),
+        VariantType::Int => {
+            int_payload(header, data, p).map(|(i, end)| (VariantRef::Int(i), end))?
+        }
+        VariantType::Float => {
+            float_payload(header, data, p).map(|(f, end)| (VariantRef::Float(f.widened()), end))?
+        }
         VariantType::String => {
             let rules = dec.dialect().text_rules();
             let (s, end) = string_block_trusted(data, p, rules)?;
@@ -268,6 +267,51 @@ pub(crate) fn quick_leaf<'a>(
         }
         _ => return None,
     })
+}
+
+/// A Bool's payload at `p` and where it ends (any non-zero word is true, as in the engine).
+#[inline(always)]
+fn bool_payload(data: &[u8], p: usize) -> Option<(bool, usize)> {
+    Some((u32_at(data, p)? != 0, p + 4))
+}
+
+/// An Int's payload at `p` (64-bit when `header` has bit 16, else 32-bit) and where it ends.
+#[inline(always)]
+fn int_payload(header: u32, data: &[u8], p: usize) -> Option<(i64, usize)> {
+    if header & FLAG_64 != 0 {
+        Some((u64_at(data, p)? as i64, p + 8))
+    } else {
+        Some((u32_at(data, p)? as i32 as i64, p + 4))
+    }
+}
+
+/// A Float's payload as sent: 32-bit (the engine's default) or 64-bit.
+#[derive(Clone, Copy)]
+pub(crate) enum WireFloat {
+    Single(f32),
+    Double(f64),
+}
+
+impl WireFloat {
+    /// The value as [`quick_leaf`] gives it (a 32-bit float widened exactly).
+    #[inline(always)]
+    pub(crate) fn widened(self) -> f64 {
+        match self {
+            WireFloat::Single(x) => widen(x),
+            WireFloat::Double(x) => x,
+        }
+    }
+}
+
+/// A Float's payload at `p` (64-bit when `header` has bit 16, else 32-bit) and where it
+/// ends.
+#[inline(always)]
+fn float_payload(header: u32, data: &[u8], p: usize) -> Option<(WireFloat, usize)> {
+    if header & FLAG_64 != 0 {
+        Some((WireFloat::Double(f64::from_bits(u64_at(data, p)?)), p + 8))
+    } else {
+        Some((WireFloat::Single(f32::from_bits(u32_at(data, p)?)), p + 4))
+    }
 }
 
 /// The header at `pos` and where its payload starts, when the value there is of type `ty`.
@@ -285,31 +329,7 @@ fn quick_typed(dec: &Decoder, data: &[u8], pos: usize, ty: VariantType) -> Optio
 #[inline(always)]
 pub(crate) fn quick_int(dec: &Decoder, data: &[u8], pos: usize) -> Option<(i64, usize)> {
     let (header, p) = quick_typed(dec, data, pos, VariantType::Int)?;
-    if header & FLAG_64 != 0 {
-        Some((u64_at(data, p)? as i64, p + 8))
-    } else {
-        Some((u32_at(data, p)? as i32 as i64, p + 4))
-    }
-}
-
-/// A Float's payload as sent: 32-bit (the engine's default) or 64-bit.
-#[cfg(feature = "serde")]
-#[derive(Clone, Copy)]
-pub(crate) enum WireFloat {
-    Single(f32),
-    Double(f64),
-}
-
-#[cfg(feature = "serde")]
-impl WireFloat {
-    /// The value as [`quick_leaf`] gives it (a 32-bit float widened exactly).
-    #[inline(always)]
-    pub(crate) fn widened(self) -> f64 {
-        match self {
-            WireFloat::Single(x) => widen(x),
-            WireFloat::Double(x) => x,
-        }
-    }
+    int_payload(header, data, p)
 }
 
 /// The Float at `pos` and where it ends, as sent; `None` for anything else or anything
@@ -318,11 +338,7 @@ impl WireFloat {
 #[inline(always)]
 pub(crate) fn quick_float(dec: &Decoder, data: &[u8], pos: usize) -> Option<(WireFloat, usize)> {
     let (header, p) = quick_typed(dec, data, pos, VariantType::Float)?;
-    if header & FLAG_64 != 0 {
-        Some((WireFloat::Double(f64::from_bits(u64_at(data, p)?)), p + 8))
-    } else {
-        Some((WireFloat::Single(f32::from_bits(u32_at(data, p)?)), p + 4))
-    }
+    float_payload(header, data, p)
 }
 
 /// The Bool at `pos` and where it ends, as [`quick_leaf`] reads it; `None` otherwise.
@@ -330,7 +346,7 @@ pub(crate) fn quick_float(dec: &Decoder, data: &[u8], pos: usize) -> Option<(Wir
 #[inline(always)]
 pub(crate) fn quick_bool(dec: &Decoder, data: &[u8], pos: usize) -> Option<(bool, usize)> {
     let (_, p) = quick_typed(dec, data, pos, VariantType::Bool)?;
-    Some((u32_at(data, p)? != 0, p + 4))
+    bool_payload(data, p)
 }
 
 /// The String at `pos` (text checked as [`quick_leaf`] checks it) and where it ends: a
