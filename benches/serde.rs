@@ -231,8 +231,9 @@ macro_rules! bench_messages {
                 }};
             }
             if format == "gdwire_g4" && repeat.is_none() {
-                // The crate's one-pass walk over the same bytes, visiting every event: the
-                // floor for any decoder built on it (same run, same machine load).
+                // The crate's one-pass `Walker` over the same bytes, every event visited (a
+                // new walker, and its 2048-level stack, per message): what the event stream
+                // costs; the deserializer reads typed values from the bytes without it.
                 let dec = gdwire::Decoder::new(Dialect::GODOT_4);
                 group.bench_function("gdwire_g4_walker_only", |b| {
                     b.iter(|| {
