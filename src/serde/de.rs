@@ -411,13 +411,7 @@ impl<'de> Deserializer<'de> {
     /// never moved through an [`Item`].
     #[inline(always)]
     fn quick_head(&mut self) -> Option<(VariantRef<'de>, usize)> {
-        if self.depth >= self.open {
-            return None;
-        }
-        let pos = self.pos;
-        let (v, end) = quick_leaf(&self.dec, self.value, pos, true)?;
-        self.pos = end;
-        Some((v, self.base + pos))
+        self.quick(|dec, data, pos| quick_leaf(dec, data, pos, true))
     }
 
     /// A newtype struct with a private marker name: the value must be the marker's type.
@@ -462,6 +456,8 @@ impl<'de> Deserializer<'de> {
     /// otherwise.
     #[inline(always)]
     fn quick_str(&mut self) -> Option<(&'de str, usize)> {
+        // Not through `Self::quick`: with the text check inside its closure, 3 % more
+        // instructions on both serde benches.
         if self.depth >= self.open {
             return None;
         }
@@ -476,13 +472,7 @@ impl<'de> Deserializer<'de> {
     /// field), consumed, with its offset; `None` (nothing consumed) otherwise.
     #[inline(always)]
     fn quick_math(&mut self, ty: crate::VariantType) -> Option<(&'de [u8], usize)> {
-        if self.depth >= self.open {
-            return None;
-        }
-        let pos = self.pos;
-        let (raw, end) = quick_math(&self.dec, self.value, pos, ty)?;
-        self.pos = end;
-        Some((raw, self.base + pos))
+        self.quick(|dec, data, pos| quick_math(dec, data, pos, ty))
     }
 
     /// The next value when it is an untyped Array or (`true`) Dictionary: how many values
@@ -491,13 +481,9 @@ impl<'de> Deserializer<'de> {
     /// [`Self::head`] (once as a leaf, once as a container).
     #[inline(always)]
     fn quick_container(&mut self) -> Option<(bool, u32, usize)> {
-        if self.depth >= self.open {
-            return None;
-        }
-        let pos = self.pos;
-        let (dict, values) = untyped_container(&self.dec, self.value, pos)?;
-        self.pos = pos + 8;
-        Some((dict, values, self.base + pos))
+        let ((dict, values), at) =
+            self.quick(|dec, data, pos| Some((untyped_container(dec, data, pos)?, pos + 8)))?;
+        Some((dict, values, at))
     }
 
     /// A head read ahead, containers, the leaves [`quick_leaf`] leaves to the full reader,
