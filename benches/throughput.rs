@@ -110,14 +110,20 @@ fn walk_stream<const IN_PLACE: bool, const AS_STR: bool>(dec: Decoder, bytes: &[
 }
 
 /// Walks every value of a stream with the one-pass [`Walker`] (validation and visit in a
-/// single pass), touching every element as `walk` does.
-fn walker_stream<const AS_STR: bool>(dec: Decoder, bytes: &[u8]) -> u64 {
+/// single pass), touching every element as `walk` does. One walker `reset` for each value;
+/// with `FRESH`, a new walker for each value instead (`Decoder::walk`, as a server handling
+/// one packet at a time would write it).
+fn walker_stream<const AS_STR: bool, const FRESH: bool>(dec: Decoder, bytes: &[u8]) -> u64 {
     let add = |sum: &mut u64, x: u64| *sum = sum.wrapping_add(x);
     let mut sum = 0;
     let mut pos = 0;
     let mut walker = Walker::new(dec, bytes);
     while pos < bytes.len() {
-        walker.reset(&bytes[pos..]);
+        if FRESH {
+            walker = dec.walk(black_box(&bytes[pos..]));
+        } else {
+            walker.reset(&bytes[pos..]);
+        }
         for event in walker.by_ref() {
             match &event {
                 Ok(Event::Value(v)) => leaf::<AS_STR>(v, &mut sum),
@@ -294,13 +300,16 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
         b.iter(|| walk_stream::<true, false>(g4, black_box(&d.g4)))
     });
     group.bench_function("g4_walker", |b| {
-        b.iter(|| walker_stream::<false>(g4, black_box(&d.g4)))
+        b.iter(|| walker_stream::<false, false>(g4, black_box(&d.g4)))
+    });
+    group.bench_function("g4_walker_fresh", |b| {
+        b.iter(|| walker_stream::<false, true>(g4, black_box(&d.g4)))
     });
     group.bench_function("g4_walk_str", |b| {
         b.iter(|| walk_stream::<false, true>(g4, black_box(&d.g4)))
     });
     group.bench_function("g4_walker_str", |b| {
-        b.iter(|| walker_stream::<true>(g4, black_box(&d.g4)))
+        b.iter(|| walker_stream::<true, false>(g4, black_box(&d.g4)))
     });
     group.bench_function("g4_encode", |b| {
         b.iter(|| encode_stream(Dialect::GODOT_4, black_box(&d.values), &mut out))
@@ -323,7 +332,7 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
         b.iter(|| walk_stream::<false, false>(g3, black_box(&d.g3)))
     });
     group.bench_function("g3_walker", |b| {
-        b.iter(|| walker_stream::<false>(g3, black_box(&d.g3)))
+        b.iter(|| walker_stream::<false, false>(g3, black_box(&d.g3)))
     });
     group.bench_function("g3_encode", |b| {
         b.iter(|| encode_stream(Dialect::GODOT_3, black_box(&d.values), &mut out))
@@ -349,7 +358,7 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
             b.iter(|| walk_stream::<false, false>(g4, black_box(&bytes)))
         });
         group.bench_function("subset_g4_walker", |b| {
-            b.iter(|| walker_stream::<false>(g4, black_box(&bytes)))
+            b.iter(|| walker_stream::<false, false>(g4, black_box(&bytes)))
         });
         group.bench_function("subset_peer_decode", |b| {
             b.iter(|| {
@@ -413,18 +422,19 @@ fn repeat(spec: &str, sets: &[Dataset]) {
         check = check.wrapping_add(match op {
             "g4_walk" => walk_stream::<false, false>(g4, black_box(&d.g4)),
             "g4_walk_in_place" => walk_stream::<true, false>(g4, black_box(&d.g4)),
-            "g4_walker" => walker_stream::<false>(g4, black_box(&d.g4)),
+            "g4_walker" => walker_stream::<false, false>(g4, black_box(&d.g4)),
+            "g4_walker_fresh" => walker_stream::<false, true>(g4, black_box(&d.g4)),
             "g4_validate" => validate_stream(g4, black_box(&d.g4)) as u64,
             "g4_encode" => encode_stream(Dialect::GODOT_4, black_box(&d.values), &mut out) as u64,
             "g3_encode" => encode_stream(Dialect::GODOT_3, black_box(&d.values), &mut out) as u64,
             "g4_walk_str" => walk_stream::<false, true>(g4, black_box(&d.g4)),
-            "g4_walker_str" => walker_stream::<true>(g4, black_box(&d.g4)),
+            "g4_walker_str" => walker_stream::<true, false>(g4, black_box(&d.g4)),
             "g4_reencode" => {
                 reencode_stream(g4, black_box(&d.g4), Dialect::GODOT_4, &mut out) as u64
             }
             "g4_to_g3" => reencode_stream(g4, black_box(&d.g4), Dialect::GODOT_3, &mut out) as u64,
             "g4_packed_sum" => mesh_sums(g4, black_box(&d.g4)) as u64,
-            "subset_g4_walker" => walker_stream::<false>(g4, black_box(&sub)),
+            "subset_g4_walker" => walker_stream::<false, false>(g4, black_box(&sub)),
             "subset_peer_decode" => frames
                 .iter()
                 .map(|r| {

@@ -40,7 +40,8 @@
 
 #![cfg_attr(not(test), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// One audited `unsafe` block (`StrRef::as_str`, docs/hardening.md), allowed where it is.
+// Two audited `unsafe` blocks (`StrRef::as_str`, the `Walker`'s stack in `read/pending.rs`;
+// docs/hardening.md), allowed where they are.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -18,11 +18,6 @@ use crate::owned::tree::Builder;
 use crate::owned::Variant;
 use crate::read::{Decoder, Event, ObjectRef, PackedReals, VariantRef, Walker};
 
-/// Levels with pending items the first, small walker has room for (1.1 KiB to set up);
-/// deeper values are walked again with the full one (the first walk's partial result is
-/// dropped).
-const SHALLOW: usize = 128;
-
 /// The owned form of a view that holds no other values (containers: their empty head).
 fn leaf(v: &VariantRef<'_>) -> Variant {
     use Variant as V;
@@ -96,9 +91,11 @@ fn vectors<const N: usize>(p: &PackedReals<'_, N>) -> PackedVectors<N> {
     }
 }
 
-/// Builds the value `walker` walks. Returns the value (what was built before an error, if
-/// any), the error, and how far the walk got.
-fn build<const N: usize>(mut walker: Walker<'_, N>, len: usize) -> (Variant, Option<Error>, usize) {
+/// Walks the value at the start of `bytes` and builds it. Returns the value (what was built
+/// before an error, if any), the error, and how far the walk got.
+fn walk_and_build(dec: Decoder, bytes: &[u8]) -> (Variant, Option<Error>, usize) {
+    let mut walker = Walker::new(dec, bytes);
+    let len = bytes.len();
     let mut b = Builder::default();
     while let Some(event) = walker.next() {
         match event {
@@ -130,24 +127,6 @@ fn build<const N: usize>(mut walker: Walker<'_, N>, len: usize) -> (Variant, Opt
         }
     }
     (b.finish(), None, walker.offset())
-}
-
-/// Walks and builds with a small walker first, then, if the value has more levels with
-/// pending items than it holds, with the full one.
-fn walk_and_build(dec: Decoder, bytes: &[u8]) -> (Variant, Option<Error>, usize) {
-    let small = build(Walker::<SHALLOW>::with_stack(dec, bytes), bytes.len());
-    match small.1 {
-        Some(e)
-            if e.kind()
-                == ErrorKind::TooDeep {
-                    limit: SHALLOW as u32,
-                } =>
-        {
-            drop(small);
-            build(Walker::new(dec, bytes), bytes.len())
-        }
-        _ => small,
-    }
 }
 
 impl Decoder {

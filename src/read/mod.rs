@@ -9,9 +9,10 @@
 //!   without building a view), `container_type.rs` (typed-container type blocks),
 //!   `input.rs` (bounds-checked words and the string block), `str_ref.rs` + `utf8.rs` (text
 //!   rules of each engine line).
-//! - Traversal: `skip.rs` (the pending-level stack: validating skip, and the generic
-//!   `traverse` with a visitor that the writer's re-encoding uses; its `Level` frames and
-//!   `take_item` are the [`Walker`]'s too), `seq.rs` (the run of items
+//! - Traversal: `skip.rs` (validating skip, and the generic `traverse` with a visitor that
+//!   the writer's re-encoding uses, on a short pending-level stack that continues in a nested
+//!   call when full), `pending.rs` (the [`Walker`]'s pending-level stack: all the levels a
+//!   value can need, not initialised on creation), `seq.rs` (the run of items
 //!   inside one container, behind every container iterator), `walked.rs` (handing a walked
 //!   child back to its parent iterator).
 //! - Views: `value.rs` ([`VariantRef`]), `items.rs` (what a container view keeps), `array.rs`,
@@ -53,6 +54,7 @@ mod math_ref;
 mod node_path;
 mod object;
 mod packed;
+mod pending;
 mod seq;
 pub(crate) mod show;
 pub(crate) mod skip;

@@ -1,6 +1,8 @@
 //! Skipping (and validating) a whole value in one pass, without recursion per nesting level,
 //! and the same traversal with a [`Visit`]or at every value: the one pending-level stack the
-//! validating skip and the re-encoding walk (`Writer::value`) share.
+//! validating skip and the re-encoding walk (`Writer::value`) share (the
+//! [`Walker`](crate::read::Walker), an iterator that cannot spill into nested calls, keeps
+//! its own in `pending.rs`).
 //!
 //! Containers push a frame holding how many items they still owe; frames are popped as soon
 //! as their last item starts, so a chain of single-item containers needs one frame, and only
@@ -27,22 +29,25 @@ const MAX_SPILLS: u32 = 64;
 /// ```
 pub const MAX_PENDING_LEVELS: u32 = STACK as u32 * MAX_SPILLS;
 
-/// One pending level: a container with items still to come. The validating skip here and
-/// the [`Walker`](crate::read::Walker) keep the same frames and take items with
-/// [`take_item`].
+/// One pending level: a container with items still to come.
+///
+/// The [`Walker`](crate::read::Walker) keeps its levels in `pending.rs` instead (2048 of
+/// them, not initialised on creation). The skip keeps its own short stack, whose props are
+/// bits of one word: on that stack's layout the skip runs 3-6 % fewer instructions per value
+/// than on the walker's (measured on the benches' game-state, deep and save-game datasets).
 #[derive(Clone, Copy, Default)]
-pub(crate) struct Level {
+struct Level {
     /// Items still to come (values, or for objects (name, value) pairs).
-    pub(crate) left: u32,
+    left: u32,
     /// Nesting depth of those items.
-    pub(crate) depth: u32,
+    depth: u32,
 }
 
 /// Takes the next item of the top frame of `frames[..*sp]`, popping the frame if that was
 /// its last one (so a chain of last items needs no frame); returns the frame's index (for
 /// its property bit) and the item's depth, `None` when nothing is pending.
 #[inline(always)]
-pub(crate) fn take_item(frames: &mut [Level], sp: &mut usize) -> Option<(usize, u32)> {
+fn take_item(frames: &mut [Level], sp: &mut usize) -> Option<(usize, u32)> {
     let i = sp.checked_sub(1)?;
     let top = frames.get_mut(i)?;
     top.left = top.left.saturating_sub(1);

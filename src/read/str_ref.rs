@@ -281,7 +281,7 @@ impl<'a> StrRef<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    #[allow(unsafe_code)] // the crate's one `unsafe` block, see docs/hardening.md
+    #[allow(unsafe_code)] // one of the crate's two `unsafe` blocks, see docs/hardening.md
     pub fn as_str(&self) -> Option<&'a str> {
         let text = self.bytes();
         if self.utf8 {

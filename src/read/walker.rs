@@ -14,7 +14,8 @@ use crate::read::head::quick_leaf;
 use crate::read::head::{quick_container, read_head, Next};
 use crate::read::input::string_block;
 use crate::read::object::check_script_property;
-use crate::read::skip::{take_item, Level, MAX_PENDING_LEVELS};
+use crate::read::pending::{Item, Level, Pending};
+use crate::read::skip::MAX_PENDING_LEVELS;
 use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 
@@ -45,8 +46,6 @@ pub enum Event<'a> {
     End,
 }
 
-const EMPTY: Level = Level { left: 0, depth: 0 };
-
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum State {
     Start,
@@ -64,10 +63,9 @@ enum State {
 /// levels that still have items pending (a chain of last items needs one); the default,
 /// 2048, is the most any decodable input can need, so a walk never fails on a value
 /// [`Decoder::decode`] accepts. A smaller `N` (via [`Walker::with_stack`]) makes the walker
-/// smaller and fails deeper inputs with `TooDeep { limit: N }`. The stack is 9 bytes per
-/// level, held inline and initialised when the walker is created (18 KB by default: about
-/// 0.1 µs, more than walking a small packet); for many small values, create one walker and
-/// [`Walker::reset`] it for each (it keeps the stack as it is).
+/// smaller and fails deeper inputs with `TooDeep { limit: N }`. The stack is 12 bytes per
+/// level, held inline (24 KiB by default) and not initialised until used, so creating a
+/// walker costs about as little as [`Walker::reset`]: one per packet is fine.
 ///
 /// ```
 /// use gdwire::read::{Event, Walker};
@@ -97,10 +95,7 @@ pub struct Walker<'a, const N: usize = 2048> {
     ends: u32,
     /// Containers begun and not yet ended.
     open: u32,
-    frames: [Level; N],
-    /// Level `i` holds object properties (a name before each value).
-    props: [bool; N],
-    sp: usize,
+    pending: Pending<N>,
 }
 
 impl<'a> Walker<'a> {
@@ -139,21 +134,18 @@ impl<'a, const N: usize> Walker<'a, N> {
             state: State::Start,
             ends: 0,
             open: 0,
-            frames: [EMPTY; N],
-            props: [false; N],
-            sp: 0,
+            pending: Pending::new(),
         }
     }
 
-    /// Starts over on the value at the start of `bytes`, keeping the options and the stack's
-    /// memory (no re-initialisation cost).
+    /// Starts over on the value at the start of `bytes`, keeping the options.
     ///
     /// ```
     /// use gdwire::{Decoder, Dialect};
     /// let (a, b) = ([0u8, 0, 0, 0], [1u8, 0, 0, 0, 1, 0, 0, 0]);
     /// let mut walker = Decoder::new(Dialect::GODOT_4).walk(&a);
     /// assert_eq!(walker.by_ref().count(), 1);
-    /// walker.reset(&b); // reuse the walker (and its stack) for the next value
+    /// walker.reset(&b); // the same walker, on the next value
     /// assert_eq!(walker.count(), 1);
     /// ```
     pub fn reset(&mut self, bytes: &'a [u8]) {
@@ -162,7 +154,7 @@ impl<'a, const N: usize> Walker<'a, N> {
         self.state = State::Start;
         self.ends = 0;
         self.open = 0;
-        self.sp = 0;
+        self.pending.clear();
     }
 
     /// Where the walk stands, in bytes from the start: after the last event, the length of
@@ -213,14 +205,6 @@ impl<'a, const N: usize> Walker<'a, N> {
         Some(Err(e))
     }
 
-    /// Depth of the next item to read once the current one is complete (0: none pending).
-    fn next_depth(&self) -> u32 {
-        match self.sp.checked_sub(1).and_then(|i| self.frames.get(i)) {
-            Some(f) => f.depth,
-            None => 0,
-        }
-    }
-
     /// The next event, `None` after the value's last `End` (or after an error).
     #[inline(always)]
     fn step(&mut self) -> Option<Result<Event<'a>>> {
@@ -240,11 +224,11 @@ impl<'a, const N: usize> Walker<'a, N> {
                 depth
             }
             State::Running => {
-                let Some((i, depth)) = take_item(&mut self.frames, &mut self.sp) else {
+                let Some(Item { depth, property }) = self.pending.take_item() else {
                     self.state = State::Done;
                     return None;
                 };
-                if self.props.get(i).copied().unwrap_or(false) {
+                if property {
                     let rules = self.dec.dialect().text_rules();
                     let checked =
                         string_block(self.data, self.pos, rules, true).and_then(|(name, end)| {
@@ -269,7 +253,7 @@ impl<'a, const N: usize> Walker<'a, N> {
         }
         if let Some((value, end)) = quick_leaf(&self.dec, self.data, self.pos, true) {
             self.pos = end;
-            self.ends = depth.saturating_sub(self.next_depth());
+            self.ends = depth.saturating_sub(self.pending.next_depth());
             return Some(Ok(Event::Value(value)));
         }
         let head = match quick_container(&self.dec, self.data, self.pos, depth) {
@@ -280,7 +264,7 @@ impl<'a, const N: usize> Walker<'a, N> {
             Err(e) => self.fail(e),
             Ok((value, Next::Leaf(end))) => {
                 self.pos = end;
-                self.ends = depth.saturating_sub(self.next_depth());
+                self.ends = depth.saturating_sub(self.pending.next_depth());
                 Some(Ok(Event::Value(value)))
             }
             Ok((
@@ -294,24 +278,20 @@ impl<'a, const N: usize> Walker<'a, N> {
                 self.pos = body;
                 self.open += 1;
                 if values == 0 {
-                    self.ends = 1 + depth.saturating_sub(self.next_depth());
+                    self.ends = 1 + depth.saturating_sub(self.pending.next_depth());
                 } else {
                     let cap = N.min(MAX_PENDING_LEVELS as usize);
-                    if self.sp >= cap {
+                    let level = Level {
+                        left: values,
+                        depth: depth.saturating_add(1),
+                        props,
+                    };
+                    // The cap below `N` is decided at compile time for the default `N`.
+                    let capped = N > cap && self.pending.len() >= cap;
+                    if capped || !self.pending.push(level) {
                         let limit = cap as u32;
                         return self.fail(Error::new(ErrorKind::TooDeep { limit }, body));
                     }
-                    let frame = Level {
-                        left: values,
-                        depth: depth.saturating_add(1),
-                    };
-                    if let Some(slot) = self.frames.get_mut(self.sp) {
-                        *slot = frame;
-                    }
-                    if let Some(slot) = self.props.get_mut(self.sp) {
-                        *slot = props;
-                    }
-                    self.sp += 1;
                 }
                 Some(Ok(Event::Begin(value)))
             }
@@ -332,9 +312,8 @@ impl<const N: usize> FusedIterator for Walker<'_, N> {}
 
 impl Decoder {
     /// A [`Walker`] over the value at the start of `bytes`: every nested value as a flat
-    /// stream of events, validated in the same single pass. Each call creates a walker and
-    /// initialises its stack; for a stream of small values, reuse one with
-    /// [`Walker::reset`].
+    /// stream of events, validated in the same single pass. Creating a walker is cheap (its
+    /// stack is not initialised), so one per packet costs about what [`Walker::reset`] does.
     ///
     /// ```
     /// use gdwire::read::Event;
