@@ -270,4 +270,54 @@ mod tests {
             bad[i] = keep;
         }
     }
+
+    /// Random text built from valid characters of every width, whole, cut, or with a bad or
+    /// stray byte anywhere, against `core::str::from_utf8`.
+    #[test]
+    fn agrees_on_random_mixed_text() {
+        let mut seed = 0x0DD_5EED_u64;
+        let mut rand = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let pieces = [
+            "a",
+            "Z",
+            "é",
+            "ß",
+            "ж",
+            "中",
+            "€",
+            "\u{FFFD}",
+            "🎮",
+            "\u{10FFFF}",
+            " ",
+        ];
+        let rounds = if cfg!(miri) { 200 } else { 200_000 };
+        let mut text = std::vec::Vec::new();
+        for _ in 0..rounds {
+            text.clear();
+            let want = 16 + (rand() % 100) as usize;
+            while text.len() < want {
+                let piece = pieces[(rand() % pieces.len() as u64) as usize];
+                text.extend_from_slice(piece.as_bytes());
+            }
+            match rand() % 4 {
+                0 => {}
+                1 => text.truncate(want),
+                _ => {
+                    let at = (rand() % text.len() as u64) as usize;
+                    let byte = [
+                        0x80, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF, 0x41,
+                    ];
+                    if let Some(b) = text.get_mut(at) {
+                        *b = byte[(rand() % byte.len() as u64) as usize];
+                    }
+                }
+            }
+            agrees(&text);
+        }
+    }
 }
