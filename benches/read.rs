@@ -4,7 +4,7 @@
 //! this one keeps the read path's speed visible from the start.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use gdwire::{Cursor, Decoder, Dialect, ObjectRef, VariantRef};
+use gdwire::{to_slice, Cursor, Decoder, Dialect, ObjectRef, VariantRef};
 use std::hint::black_box;
 
 /// `samples/godot3_capture.bin`: `File.store_var` frames (u32 LE length + value) from Godot 3.2.3.
@@ -78,6 +78,18 @@ fn bench(c: &mut Criterion) {
                 );
             }
             black_box(sum)
+        })
+    });
+    // Godot 3 values written for Godot 4 (a save or capture migrated): every value goes
+    // through the writer (ids, float widths and packed arrays change between the two).
+    group.bench_function(BenchmarkId::new("to_godot4", bytes.len()), |b| {
+        b.iter(|| {
+            let mut written = 0;
+            for r in &frames {
+                let v = decoder.decode(black_box(&bytes[r.clone()])).unwrap();
+                written += to_slice(Dialect::GODOT_4, &v, &mut out).unwrap();
+            }
+            black_box(written)
         })
     });
     group.bench_function(BenchmarkId::new("cursor_skip", bytes.len()), |b| {

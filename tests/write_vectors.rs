@@ -624,6 +624,50 @@ fn packed_arrays() {
         panic!()
     };
     assert!(p.iter().eq(big.iter().copied()));
+    // Around the writer's buffer sizes (256 bytes for small arrays, 2 KiB chunks for the
+    // rest): every length from 0 to 600 elements, against the layout written out by hand
+    // (id, count, little-endian elements). Godot 4 ids: PackedInt32Array 30,
+    // PackedVector3Array 36 (flag 1 << 16 for 64-bit components). Under Miri, the lengths
+    // on either side of 256 bytes only.
+    let lengths: Vec<u32> = if cfg!(miri) {
+        vec![0, 1, 10, 11, 21, 22, 63, 64, 65]
+    } else {
+        (0..600).collect()
+    };
+    for n in lengths {
+        let ints: Vec<i32> = (0..n as i32).map(|i| i * 7 - 300).collect();
+        let mut want = hex("1e000000");
+        want.extend_from_slice(&n.to_le_bytes());
+        ints.iter()
+            .for_each(|i| want.extend_from_slice(&i.to_le_bytes()));
+        assert_eq!(enc(g4, |w| w.packed_i32(&ints)), want, "{n} ints");
+        if n > 200 {
+            continue;
+        }
+        let vectors: Vec<[f64; 3]> = (0..n).map(|i| [i as f64, 0.5, -(i as f64)]).collect();
+        let (mut single, mut double) = (hex("24000000"), hex("24000100"));
+        for out in [&mut single, &mut double] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        for v in &vectors {
+            v.iter()
+                .for_each(|&c| single.extend_from_slice(&(c as f32).to_le_bytes()));
+            v.iter()
+                .for_each(|&c| double.extend_from_slice(&c.to_le_bytes()));
+        }
+        let narrow: Vec<[f32; 3]> = vectors.iter().map(|v| v.map(|c| c as f32)).collect();
+        assert_eq!(
+            enc(g4, |w| w.packed_vector3(&narrow)),
+            single,
+            "{n} vectors"
+        );
+        let dbl = |w: Writer<&'static mut Vec<u8>>| w.with_precision(Precision::Double);
+        assert_eq!(
+            enc_with(g4, dbl, |w| w.packed_vector3(&vectors)),
+            double,
+            "{n}"
+        );
+    }
     // Pandemonium int vectors.
     let bytes = enc(Dialect::PANDEMONIUM_3_8, |w| w.packed_vector2i([[1, 2]]));
     assert_eq!(

@@ -449,6 +449,41 @@ pub fn sync_packets(count: usize) -> Vec<Val> {
         .collect()
 }
 
+/// (h) A stream of small path and tile updates (a navigation or tile-map sync): a
+/// dictionary per update with an id, a few waypoints (PackedVector3Array), their weights
+/// (PackedFloat32Array) and the tiles touched (PackedInt32Array), each a handful of elements.
+pub fn small_packed(count: usize) -> Vec<Val> {
+    let mut rng = Rng::new(0x9A7);
+    (0..count)
+        .map(|i| {
+            let points = 2 + rng.below(5) as usize;
+            Val::Dict(vec![
+                (s("id"), Val::Int(i as i64)),
+                (
+                    s("path"),
+                    Val::PV3(
+                        (0..points)
+                            .map(|_| [rng.f32(-50.0, 50.0), 0.0, rng.f32(-50.0, 50.0)])
+                            .collect(),
+                    ),
+                ),
+                (
+                    s("weights"),
+                    Val::PF32((0..points).map(|_| rng.f32(0.0, 1.0)).collect()),
+                ),
+                (
+                    s("tiles"),
+                    Val::PI32(
+                        (0..3 + rng.below(10))
+                            .map(|_| rng.below(4096) as i32)
+                            .collect(),
+                    ),
+                ),
+            ])
+        })
+        .collect()
+}
+
 /// Writes `v` as one item of `w`.
 pub fn write_val<S: gdwire::Sink>(w: &mut Writer<S>, v: &Val) -> gdwire::Result<()> {
     let v3 = |c: &[f32]| Vector3 {
@@ -534,6 +569,7 @@ pub fn all() -> Vec<Dataset> {
         Dataset::new("e_deep", deep(128, 60)),
         Dataset::new("f_save_game", save_game(120)),
         Dataset::new("g_sync_packets", sync_packets(20_000)),
+        Dataset::new("h_small_packed", small_packed(10_000)),
     ]
 }
 
