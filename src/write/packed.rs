@@ -364,8 +364,7 @@ impl<S: Sink> Writer<S> {
         self.header_u32(ty, flags, n as u32)?;
         // Elements are encoded a buffer at a time (a tight loop over fixed-size slots, which
         // the compiler unrolls and vectorises), then handed to the sink in one write. Small
-        // arrays (most in game traffic) get a small buffer: zeroing 2 KiB cost more than
-        // encoding a few elements.
+        // arrays get a small buffer: zeroing 2 KiB cost more than encoding a few elements.
         let mut small = [0u8; 256];
         let mut large;
         let buf: &mut [u8] = if total <= small.len() {
