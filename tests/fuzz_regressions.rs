@@ -254,3 +254,45 @@ fn script_element_types_read_with_objects_off_reencode_as_sent() {
         assert_eq!(err.kind(), ErrorKind::InvalidScriptPath);
     }
 }
+
+/// `owned` target: a Godot 3 object whose `script` property holds an object decoded into an
+/// owned `Variant` and written for Godot 4.4: the views' writer refused it (in 4.4+ a
+/// `script` value must be nil or a `res://` path, or the engine rejects the object) but the
+/// owned value's writer wrote it. Both refuse it now, and agree on what they accept.
+#[test]
+fn owned_writer_checks_the_script_property_as_the_views_writer_does() {
+    // Godot 3, objects allowed: Object "Reference" { script: Object "GDScript" {}, hp: 5 }.
+    let mut g3 = Vec::new();
+    let mut w = Writer::new(&mut g3, Dialect::GODOT_3).with_full_objects(true);
+    w.begin_object("Reference", 2).unwrap();
+    w.property_name("script").unwrap();
+    w.begin_object("GDScript", 0).unwrap();
+    w.property_name("hp").unwrap();
+    w.int(5).unwrap();
+    w.finish().unwrap();
+    let dec = Decoder::new(Dialect::GODOT_3).with_allow_objects(true);
+    let view = dec.decode_exact(&g3).unwrap();
+    let owned = dec.decode_owned(&g3).unwrap();
+    for target in Dialect::ALL {
+        let from_view = to_vec(target, &view).map_err(|e| e.kind());
+        let from_owned = owned.to_vec(target).map_err(|e| e.kind());
+        assert_eq!(from_owned, from_view, "{target:?}");
+        if target == Dialect::GODOT_4_4 {
+            assert_eq!(
+                from_owned,
+                Err(ErrorKind::InvalidScriptProperty),
+                "{target:?}"
+            );
+        }
+    }
+    // A `res://` path is fine everywhere that checks.
+    let mut g4 = Vec::new();
+    let mut w = Writer::new(&mut g4, Dialect::GODOT_4).with_full_objects(true);
+    w.begin_object("Node", 1).unwrap();
+    w.property_name("script").unwrap();
+    w.string("res://a.gd").unwrap();
+    w.finish().unwrap();
+    let dec = Decoder::new(Dialect::GODOT_4_3).with_allow_objects(true);
+    let owned = dec.decode_owned(&g4).unwrap();
+    assert_eq!(owned.to_vec(Dialect::GODOT_4).unwrap(), g4);
+}

@@ -59,7 +59,11 @@ impl<S: Sink> Writer<S> {
                         w.check_owned_depth(depth + events.open() - 1)?;
                         w.put_owned_head(x)?;
                     }
-                    Ev::Property(name) => w.str_block(name.raw())?,
+                    Ev::Property(name) => {
+                        w.str_block(name.raw())?;
+                        // A `script` property's value is checked as the views' writer does.
+                        w.property_named(name.raw());
+                    }
                     Ev::End => {}
                 }
             }

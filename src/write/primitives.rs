@@ -100,7 +100,7 @@ impl<S: Sink> Writer<S> {
     }
 
     /// After a property name: a `script` property's value is checked where the reader does.
-    pub(super) fn property_named(&mut self, name: &[u8]) {
+    pub(crate) fn property_named(&mut self, name: &[u8]) {
         if self.dialect.checks_script_property() && name == b"script" {
             self.script = ScriptCheck::Value;
         }
