@@ -70,6 +70,8 @@ pub mod owned;
 pub mod read;
 #[cfg(feature = "serde")]
 pub mod serde;
+#[cfg(test)]
+mod test_rand;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub mod text;

@@ -154,13 +154,7 @@ mod tests {
     /// checks that no uninitialised slot is ever read.
     #[test]
     fn agrees_with_a_vec() {
-        let mut seed = 0x5EED_u64;
-        let mut rand = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rand = crate::test_rand::xorshift(0x5EED_u64);
         let steps = if cfg!(miri) { 2_000 } else { 200_000 };
         let mut stack = Pending::<8>::new();
         let mut model: std::vec::Vec<Level> = std::vec::Vec::new();

@@ -439,13 +439,7 @@ mod tests {
     /// value ends, and fails with `TooDeep` at the first value deeper than the limit.
     #[test]
     fn traverse_visits_every_value_in_order() {
-        let mut seed = 0x7EA5_u64;
-        let mut rand = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rand = crate::test_rand::xorshift(0x7EA5_u64);
         let mut nested_after_flat = 0;
         let rounds = if cfg!(miri) { 20 } else { 3000 };
         for round in 0..rounds {

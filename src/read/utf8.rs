@@ -275,13 +275,7 @@ mod tests {
     /// stray byte anywhere, against `core::str::from_utf8`.
     #[test]
     fn agrees_on_random_mixed_text() {
-        let mut seed = 0x0DD_5EED_u64;
-        let mut rand = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rand = crate::test_rand::xorshift(0x0DD_5EED_u64);
         let pieces = [
             "a",
             "Z",

@@ -240,13 +240,7 @@ mod tests {
     #[test]
     fn copy_agrees_with_item_by_item() {
         let fixtures = include_str!("../../tests/fixtures/godot3/values.jsonl");
-        let mut seed = 0x1234_5678_9abc_def0u64;
-        let mut rand = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rand = crate::test_rand::xorshift(0x1234_5678_9abc_def0u64);
         let (mut copied, mut total) = (0, 0);
         for line in fixtures.lines() {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();

@@ -367,13 +367,7 @@ mod tests {
     /// dialect and re-encoded into each (the copy turned off).
     #[test]
     fn fast_paths_agree_with_the_general_path() {
-        let mut seed = 0x0dd_ba11_u64;
-        let mut rand = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rand = crate::test_rand::xorshift(0x0dd_ba11_u64);
         let dialects = [Dialect::GODOT_3, Dialect::GODOT_4, Dialect::GODOT_4_2];
         let mut compared = 0;
         let fixtures = [
