@@ -61,6 +61,8 @@ pub mod header;
 #[cfg_attr(docsrs, doc(cfg(feature = "json")))]
 pub mod json;
 mod length_prefix;
+#[cfg(feature = "alloc")]
+mod lines;
 pub mod math;
 #[cfg(any(feature = "glam", feature = "mint"))]
 mod math_ext;

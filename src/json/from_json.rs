@@ -3,7 +3,6 @@
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::cell::Cell;
 
 use serde_json::{Map, Value};
 
@@ -12,6 +11,7 @@ use crate::json::float::{parse_f32_special, parse_f64_text};
 use crate::json::names::{name_bytes, parse_container_type, type_by_name};
 use crate::json::parse::Parser;
 use crate::json::{JsonError, Options};
+use crate::lines::LineCounter;
 use crate::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
     Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i, WireReals,
@@ -104,7 +104,7 @@ pub fn documents_with(dialect: Dialect, text: &str, options: Options) -> Documen
         options,
         dialect,
         start: 0,
-        counted: Cell::new((0, 1)),
+        lines: LineCounter::new(),
         ended: false,
     }
 }
@@ -122,9 +122,7 @@ pub struct Documents<'t> {
     options: Options,
     dialect: Dialect,
     start: usize,
-    /// An offset and its line: [`Documents::line`] counts on from there (counting from the
-    /// top each time would make a text of many documents quadratic).
-    counted: Cell<(usize, usize)>,
+    lines: LineCounter,
     ended: bool,
 }
 
@@ -162,13 +160,8 @@ impl Documents<'_> {
     /// assert_eq!(docs.line(), 3); // where the failing document starts
     /// ```
     pub fn line(&self) -> usize {
-        let (mut at, mut line) = self.counted.get();
-        if self.start < at {
-            (at, line) = (0, 1);
-        }
-        line += self.parser.newlines(at..self.start);
-        self.counted.set((self.start, line));
-        line
+        self.lines
+            .line_at(self.parser.text().as_bytes(), self.start)
     }
 }
 

@@ -26,6 +26,7 @@ use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
 
 use crate::json::{JsonError, Options};
+use crate::lines::line_of;
 use crate::read::MAX_DEPTH;
 
 /// Deepest JSON nesting read. The deepest value the writer accepts (1024 containers,
@@ -147,9 +148,9 @@ impl<'t> Parser<'t> {
         self.pos
     }
 
-    /// Line breaks in a range of the text.
-    pub(crate) fn newlines(&self, range: core::ops::Range<usize>) -> usize {
-        memchr::memchr_iter(b'\n', &self.text.as_bytes()[range]).count()
+    /// The whole text being read.
+    pub(crate) fn text(&self) -> &'t str {
+        self.text
     }
 
     /// Skips whitespace; `true` if anything follows.
@@ -526,12 +527,12 @@ impl<'t> Parser<'t> {
 
     /// A syntax error at byte `at`, located by 1-based line and column (in bytes).
     fn error_at(&self, at: usize, message: impl Into<String>) -> JsonError {
-        let before = &self.text.as_bytes()[..at.min(self.text.len())];
-        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+        let at = at.min(self.text.len());
+        let (line, line_start) = line_of(self.text.as_bytes(), at);
         JsonError::Syntax {
             message: message.into(),
-            line: self.newlines(0..before.len()) + 1,
-            column: before.len() - line_start + 1,
+            line,
+            column: at - line_start + 1,
         }
     }
 }

@@ -54,6 +54,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::lines::{line_of, LineCounter};
 use crate::write::{Sink, Writer};
 use crate::Dialect;
 
@@ -157,10 +158,8 @@ fn locate(text: &str, at: usize) -> (usize, usize) {
     while !text.is_char_boundary(at) {
         at -= 1;
     }
-    let before = &text[..at];
-    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..].chars().count() + 1;
+    let (line, line_start) = line_of(text.as_bytes(), at);
+    let column = text.get(line_start..at).map_or(0, |s| s.chars().count()) + 1;
     (line, column)
 }
 
@@ -264,7 +263,7 @@ pub fn parse_many(dialect: Dialect, text: &str) -> ParseMany<'_> {
         text,
         start: 0,
         ended: false,
-        counted: core::cell::Cell::new((0, 1)),
+        lines: LineCounter::new(),
     }
 }
 
@@ -282,9 +281,7 @@ pub struct ParseMany<'t> {
     text: &'t str,
     start: usize,
     ended: bool,
-    /// An offset and its line: [`ParseMany::line`] counts on from there (counting from the
-    /// top each time would make a text of many values quadratic).
-    counted: core::cell::Cell<(usize, usize)>,
+    lines: LineCounter,
 }
 
 impl fmt::Debug for ParseMany<'_> {
@@ -321,14 +318,7 @@ impl ParseMany<'_> {
     /// assert_eq!(values.line(), 3);
     /// ```
     pub fn line(&self) -> usize {
-        let (mut at, mut line) = self.counted.get();
-        if self.start < at {
-            (at, line) = (0, 1);
-        }
-        let between = self.text.as_bytes().get(at..self.start).unwrap_or_default();
-        line += between.iter().filter(|&&b| b == b'\n').count();
-        self.counted.set((self.start, line));
-        line
+        self.lines.line_at(self.text.as_bytes(), self.start)
     }
 }
 
