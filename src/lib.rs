@@ -68,6 +68,8 @@ pub mod math;
 mod math_ext;
 pub mod multiplayer;
 #[cfg(feature = "alloc")]
+mod num_buf;
+#[cfg(feature = "alloc")]
 pub mod owned;
 pub mod read;
 #[cfg(feature = "serde")]

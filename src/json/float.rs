@@ -6,6 +6,8 @@
 
 use core::fmt::{self, Write};
 
+use crate::num_buf::NumBuf;
+
 /// The quiet NaN Rust and the engine produce by default.
 const F64_NAN: u64 = 0x7ff8_0000_0000_0000;
 const F32_NAN: u32 = 0x7fc0_0000;
@@ -64,8 +66,8 @@ pub(crate) fn write_f32<W: Write>(out: &mut W, v: f32) -> fmt::Result {
         )?;
         return out.write_char('"');
     }
-    let mut buf = Small::default();
-    // Cannot fail: 64 bytes hold any f32 `{:?}` text.
+    let mut buf = NumBuf::new();
+    // Cannot fail: the buffer holds any f32 `{:?}` text.
     let short = write!(buf, "{v:?}").is_ok();
     if short {
         if let Ok(back) = buf.as_str().parse::<f64>() {
@@ -128,38 +130,6 @@ pub(crate) fn parse_f32_special(s: &str) -> Option<f32> {
             let v = f32::from_bits(bits);
             v.is_nan().then_some(v)
         }
-    }
-}
-
-/// A fixed buffer for formatting one number without allocating.
-struct Small {
-    buf: [u8; 64],
-    len: usize,
-}
-
-impl Default for Small {
-    fn default() -> Self {
-        Small {
-            buf: [0; 64],
-            len: 0,
-        }
-    }
-}
-
-impl Small {
-    fn as_str(&self) -> &str {
-        // Only `write_str` fills it, with whole `&str`s.
-        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
-    }
-}
-
-impl Write for Small {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        let slot = self.buf.get_mut(self.len..end).ok_or(fmt::Error)?;
-        slot.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
     }
 }
 

@@ -3,8 +3,8 @@
 
 use core::fmt::Write;
 
+use crate::num_buf::NumBuf;
 use crate::read::{ArrayRef, DictRef};
-use crate::text::number::NumBuf;
 use crate::text::TextError;
 use crate::Dialect;
 

@@ -3,9 +3,10 @@
 
 use core::fmt::Write;
 
+use crate::num_buf::NumBuf;
 use crate::read::ArrayRef;
 use crate::text::format::{Format, Res};
-use crate::text::number::{printf_g, NumBuf};
+use crate::text::number::printf_g;
 use crate::Dialect;
 
 pub(crate) struct Godot3 {

@@ -3,10 +3,11 @@
 
 use core::fmt::Write;
 
+use crate::num_buf::NumBuf;
 use crate::read::{ArrayRef, ContainerType, DictRef};
 use crate::text::escape::{write_escaped, write_plain, Escape};
 use crate::text::format::{Format, Res};
-use crate::text::number::{printf_g, shortest, NumBuf};
+use crate::text::number::{printf_g, shortest};
 use crate::{Dialect, VariantType};
 
 pub(crate) struct Godot4 {

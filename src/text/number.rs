@@ -6,51 +6,7 @@
 
 use core::fmt::{self, Write};
 
-/// A small stack buffer for one formatted number (the longest is a shortest-form `f64` in
-/// exponent notation, 24 bytes).
-pub(crate) struct NumBuf {
-    bytes: [u8; 48],
-    len: usize,
-}
-
-impl NumBuf {
-    pub(crate) fn new() -> NumBuf {
-        NumBuf {
-            bytes: [0; 48],
-            len: 0,
-        }
-    }
-
-    /// A buffer holding `s` (a short fixed spelling such as `inf_neg`).
-    pub(crate) fn of(s: &str) -> NumBuf {
-        let mut out = NumBuf::new();
-        let _ = out.write_str(s);
-        out
-    }
-
-    pub(crate) fn as_str(&self) -> &str {
-        // Only ASCII is ever written.
-        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
-    }
-
-    fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len);
-    }
-
-    pub(crate) fn contains(&self, b: u8) -> bool {
-        self.bytes[..self.len].contains(&b)
-    }
-}
-
-impl Write for NumBuf {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        let dst = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
-        dst.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
-    }
-}
+use crate::num_buf::NumBuf;
 
 /// Splits Rust's `{:e}` output (`-1.2345e-7`) into sign, mantissa digits and exponent.
 fn split_exp(s: &str) -> (bool, &str, i32) {
@@ -67,11 +23,12 @@ fn strip_fraction(buf: &mut NumBuf) {
     if !buf.contains(b'.') {
         return;
     }
-    let mut len = buf.len;
-    while len > 0 && buf.bytes[len - 1] == b'0' {
+    let digits = buf.as_bytes();
+    let mut len = digits.len();
+    while len > 0 && digits[len - 1] == b'0' {
         len -= 1;
     }
-    if len > 0 && buf.bytes[len - 1] == b'.' {
+    if len > 0 && digits[len - 1] == b'.' {
         len -= 1;
     }
     buf.truncate(len);
