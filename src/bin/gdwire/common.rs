@@ -230,6 +230,27 @@ pub fn hint(
     crate::detect::detect(data, &all, decoder, false).hint()
 }
 
+/// Reports a failure that points into the input ([`Located`]), and which readings of the
+/// input do decode it, on stderr: `true`. Any other error is left to the caller: `false`.
+pub fn report_located(
+    e: &anyhow::Error,
+    label: &str,
+    wire: &WireArgs,
+    file: &str,
+    plan: &Plan,
+    decoder: &dyn Fn(Dialect) -> Decoder,
+) -> bool {
+    if e.downcast_ref::<Located>().is_none() {
+        return false;
+    }
+    eprintln!("gdwire: {label}{e:#}");
+    eprintln!(
+        "gdwire: {}",
+        hint(wire, file, plan.data.as_deref(), decoder)
+    );
+    true
+}
+
 /// Input files; `-` (the default) is stdin.
 #[derive(clap::Args, Clone, Debug)]
 pub struct Inputs {

@@ -8,7 +8,7 @@ use clap::ValueEnum;
 use gdwire::{Decoder, Dialect};
 
 use crate::common::{
-    decode, display_name, for_each_record, hint, input_len, plan, FramingArg, Inputs, Located,
+    decode, display_name, for_each_record, input_len, plan, report_located, FramingArg, Inputs,
     WireArgs,
 };
 
@@ -113,16 +113,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 }
             }
             Ok(_) => {}
-            Err(e) if e.downcast_ref::<Located>().is_some() => {
+            Err(e) => {
                 out.flush()?;
-                eprintln!("gdwire: {e:#}");
-                eprintln!(
-                    "gdwire: {}",
-                    hint(&args.wire, file, plan.data.as_deref(), &make)
-                );
-                return Ok(ExitCode::FAILURE);
+                if report_located(&e, "", &args.wire, file, &plan, &make) {
+                    return Ok(ExitCode::FAILURE);
+                }
+                return Err(e);
             }
-            Err(e) => return Err(e),
         }
     }
     out.flush()?;

@@ -9,7 +9,7 @@ use gdwire::{Decoder, Dialect, ErrorKind, VariantType};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::common::{
-    display_name, for_each_record, hint, input_len, plan, Inputs, Located, Plan, WireArgs,
+    display_name, for_each_record, input_len, plan, report_located, Inputs, Located, Plan, WireArgs,
 };
 
 #[derive(clap::Args, Debug)]
@@ -154,16 +154,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         bar.finish_and_clear();
         let bytes = match result {
             Ok(bytes) => bytes,
-            Err(e) if e.downcast_ref::<Located>().is_some() => {
+            Err(e) => {
                 out.flush()?;
-                eprintln!("gdwire: {e:#}");
-                eprintln!(
-                    "gdwire: {}",
-                    hint(&args.wire, file, plan.data.as_deref(), &make)
-                );
-                return Ok(ExitCode::FAILURE);
+                if report_located(&e, "", &args.wire, file, &plan, &make) {
+                    return Ok(ExitCode::FAILURE);
+                }
+                return Err(e);
             }
-            Err(e) => return Err(e),
         };
         report(&mut out, file, bytes, &plan, &t)?;
     }

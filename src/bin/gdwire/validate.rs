@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use anyhow::Result;
 use gdwire::{Decoder, Dialect, Family, MAX_DEPTH};
 
-use crate::common::{display_name, for_each_record, hint, plan, Inputs, Located, WireArgs};
+use crate::common::{
+    display_name, for_each_record, plan, report_located, Inputs, Located, WireArgs,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -105,12 +107,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         });
         let bytes = match checked {
             Ok(bytes) => bytes,
-            Err(e) if e.downcast_ref::<Located>().is_some() => {
-                eprintln!("gdwire: invalid: {e:#}");
-                eprintln!(
-                    "gdwire: {}",
-                    hint(&args.wire, file, plan.data.as_deref(), &make)
-                );
+            Err(e) if report_located(&e, "invalid: ", &args.wire, file, &plan, &make) => {
                 return Ok(ExitCode::FAILURE);
             }
             Err(e) => return Err(e),
