@@ -293,11 +293,13 @@ func classify(text, wrapper):
 		var l = lines[i]
 		if not l.begins_with("ERROR: "):
 			continue
-		if l.find(wrapper) != -1:
+		var at = lines[i + 1] if i + 1 < lines.size() else ""
+		# 3.2.3 names the function in the ERROR line ("ERROR: f: ..."); 3.4+ on the next
+		# line ("   at: f (file:line)").
+		if l.find(wrapper) != -1 or at.find(" " + wrapper.trim_suffix(":") + " (") != -1:
 			failed = true
 		if first != null:
 			continue
-		var at = lines[i + 1] if i + 1 < lines.size() else ""
 		if at.find("core/io/marshalls.cpp") == -1:
 			continue
 		var name = ""

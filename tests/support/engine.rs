@@ -49,6 +49,17 @@ pub fn binary_or_skip(test: &str) -> Option<String> {
     Some(godot)
 }
 
+/// The engine's `--version` line (`3.2.3.stable.debian`, `3.6.stable.debian3.6+ds-2`).
+pub fn version(godot: &str) -> String {
+    let out = Command::new(godot)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("{godot} --version: {e}"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines().next().unwrap_or("").trim().to_string()
+}
+
 /// One line on the real stderr: `eprintln!` output of a passing test is swallowed by the
 /// harness, a skipped engine check must not be.
 fn notice(line: &str) {
