@@ -99,6 +99,11 @@ pub fn differential() -> Vec<Fixture> {
     load("differential.jsonl", "allow_objects")
 }
 
+/// The same mutants judged by Godot 3.6 (`differential.py --engine 3.6`).
+pub fn differential_3_6() -> Vec<Fixture> {
+    load("differential_3_6.jsonl", "allow_objects")
+}
+
 /// The bytes `f` writes through a `Writer` for `dialect` (`full`: with full objects),
 /// finished: how the engine interop tests build the values they hand the engine.
 pub fn written(
