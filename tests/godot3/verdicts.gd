@@ -3,14 +3,18 @@
 # changed between Godot 3 releases (nesting limit, text), judged by whichever 3.x runs it.
 #
 # Environment (all required):
-#   GDWIRE_VERDICTS_IN   inputs, each a u32 little-endian length then the bytes
+#   GDWIRE_VERDICTS_IN   inputs, each two u32 little-endian words (1 when objects are
+#                        allowed, else 0; the length) then the bytes
 #   GDWIRE_VERDICTS_OUT  JSON Lines output, one line per input, in input order:
 #                        {"index": i, "ok": bool, "error": <Godot Error, 0 when ok,
 #                         -1 when the engine's message names none>,
-#                         "type": <typeof of the value>, "code_points": [..] (Strings)}
+#                         "type": <typeof of the value>, "code_points": [..] (Strings),
+#                         "desc": DESC of the value (README.md)}
 #   GDWIRE_STDERR_LOG    the file the engine's stderr goes to (error codes are read back
 #                        from it, as generate.gd does: README.md, "Error codes")
-# Decoding goes through PacketPeer.get_var() (common.decode_pps, objects not allowed).
+#   GDWIRE_VERDICTS_START  (optional) the index of the first input to judge: the lines are
+#                        appended to the output, so a run can go on after an engine crash
+# Decoding goes through PacketPeer.get_var() (common.decode_pps).
 # Prints GDWIRE-VERDICTS-OK when every input was judged.
 # All work happens in run(): a script error directly inside _init() hangs the engine.
 extends SceneTree
@@ -47,28 +51,42 @@ func run():
 	if f.open(in_path, File.READ) != OK:
 		fail("cannot read " + in_path)
 		return 1
+	var start = int(OS.get_environment("GDWIRE_VERDICTS_START"))
 	var out = File.new()
-	if out.open(out_path, File.WRITE) != OK:
-		fail("cannot write " + out_path)
-		return 1
+	if start == 0:
+		if out.open(out_path, File.WRITE) != OK:
+			fail("cannot write " + out_path)
+			return 1
+		out.close()
 	var total = f.get_len()
 	var index = 0
-	while f.get_position() + 4 <= total:
+	while f.get_position() + 8 <= total:
+		var allow = f.get_32() == 1
 		var bytes = f.get_buffer(f.get_32())
-		var r = common.decode_pps(bytes, false)
+		if index < start:
+			index += 1
+			continue
+		var r = common.decode_pps(bytes, allow)
 		var line = {"index": index, "ok": not r.failed, "error": r.error, "type": null,
-				"code_points": null}
+				"code_points": null, "desc": null}
 		if not r.failed:
 			line["type"] = typeof(r.value)
+			line["desc"] = common.describe(r.value)
 			if typeof(r.value) == TYPE_STRING:
 				var points = []
 				for i in range(r.value.length()):
 					points.append(r.value.ord_at(i))
 				line["code_points"] = points
+		# Each line reaches the file before the next input is decoded: after a crash, the
+		# lines written are exactly those of the inputs judged.
+		if out.open(out_path, File.READ_WRITE) != OK:
+			fail("cannot write " + out_path)
+			return 1
+		out.seek_end()
 		out.store_string(common.J(line) + "\n")
+		out.close()
 		index += 1
 	f.close()
-	out.close()
 	if failures.size() > 0:
 		return 1
 	print("GDWIRE-VERDICTS-OK")

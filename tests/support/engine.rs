@@ -102,6 +102,28 @@ pub fn run_script(
     timeout: Duration,
     ok_marker: &str,
 ) -> String {
+    match try_run_script(godot, script, env, dir, timeout, ok_marker) {
+        Ok(stdout) => stdout,
+        Err(Failed { message, .. }) => panic!("{message}"),
+    }
+}
+
+/// Why [`try_run_script`] failed.
+pub struct Failed {
+    pub message: String,
+    /// The engine crashed (its crash handler ran), as opposed to a failing script.
+    pub crashed: bool,
+}
+
+/// [`run_script`], returning the failure instead of panicking on it.
+pub fn try_run_script(
+    godot: &str,
+    script: &str,
+    env: &[(&str, &OsStr)],
+    dir: &Path,
+    timeout: Duration,
+    ok_marker: &str,
+) -> Result<String, Failed> {
     let stdout_path = dir.join(format!("{script}.stdout"));
     let stderr_path = dir.join(format!("{script}.stderr"));
     let mut cmd = Command::new(godot);
@@ -139,12 +161,15 @@ pub fn run_script(
     });
     if !status.success() || script_error || !stdout.lines().any(|l| l.starts_with(ok_marker)) {
         let lines: Vec<&str> = stderr.lines().collect();
-        panic!(
-            "{script} failed ({status}); files kept in {}\n--- stdout ---\n{}\n--- stderr (end) ---\n{}",
-            dir.display(),
-            stdout.trim_end(),
-            lines[lines.len().saturating_sub(30)..].join("\n")
-        );
+        return Err(Failed {
+            message: format!(
+                "{script} failed ({status}); files kept in {}\n--- stdout ---\n{}\n--- stderr (end) ---\n{}",
+                dir.display(),
+                stdout.trim_end(),
+                lines[lines.len().saturating_sub(30)..].join("\n")
+            ),
+            crashed: stderr.contains("handle_crash: Program crashed"),
+        });
     }
     if !stdout.contains("v3.2.3.") {
         eprintln!(
@@ -152,5 +177,5 @@ pub fn run_script(
             stdout.lines().next().unwrap_or("")
         );
     }
-    stdout
+    Ok(stdout)
 }
