@@ -254,7 +254,7 @@ fn judged(
         inputs.len(),
         failures.join("\n")
     );
-    // Godot 3.6 crashes on a few inputs after decoding others (3.2.3 on none).
+    // Godot 3.6 crashes on a full object with a built-in script (3.2.3 on nothing here).
     assert!(
         crashed.is_empty() || !no_limit,
         "{version} crashed on {crashed:?}"
