@@ -6,7 +6,7 @@
 //! are walked in lockstep by [`Walker`]s: linear, and the only state is the walkers' fixed
 //! stacks.
 
-use crate::error::ErrorKind;
+use crate::error::{ErrorKind, Result};
 use crate::read::array::ArrayRef;
 use crate::read::dict::DictRef;
 use crate::read::items::Items;
@@ -50,32 +50,67 @@ impl PartialEq for FullObjectRef<'_> {
 
 /// Whether the containers whose items these are hold equal items.
 fn items_eq(a: &Items<'_>, b: &Items<'_>) -> bool {
-    match lockstep::<SHALLOW>(a, b) {
-        Some(equal) => equal,
-        None => lockstep_deep(a, b),
+    lockstep(a, b, |x, y| match (x, y) {
+        (None, None) => Some(true),
+        (Some(Ok(x)), Some(Ok(y))) => (!same_event(&x, &y)).then_some(false),
+        _ => Some(false),
+    })
+}
+
+/// Walks two containers from their headers in lockstep (each with its own decoder, validating
+/// as it goes) and hands each pair of events to `step`, until `step` returns a result; `step`
+/// must return one once both walks have ended. The one pairwise traversal of two values: `==`
+/// of views and the text writer's key equality use it. Linear, no recursion, no allocation.
+///
+/// The walks start with small stacks and, if a value needs more pending levels, start over
+/// with full ones: `step` must not keep state between calls.
+pub(crate) fn lockstep<'a, R>(
+    a: &Items<'a>,
+    b: &Items<'a>,
+    mut step: impl FnMut(Option<Result<Event<'a>>>, Option<Result<Event<'a>>>) -> Option<R>,
+) -> R {
+    match lockstep_with::<SHALLOW, R>(a, b, &mut step) {
+        Some(result) => result,
+        None => lockstep_deep(a, b, &mut step),
     }
 }
 
 #[inline(never)] // keeps the large walkers out of the common path's stack frame
-fn lockstep_deep(a: &Items<'_>, b: &Items<'_>) -> bool {
-    lockstep::<{ MAX_PENDING_LEVELS as usize }>(a, b).unwrap_or(false)
+fn lockstep_deep<'a, R>(
+    a: &Items<'a>,
+    b: &Items<'a>,
+    step: &mut impl FnMut(Option<Result<Event<'a>>>, Option<Result<Event<'a>>>) -> Option<R>,
+) -> R {
+    // Never `None`: walkers of `MAX_PENDING_LEVELS` hand their depth errors to `step`.
+    let mut result = lockstep_with::<{ MAX_PENDING_LEVELS as usize }, R>(a, b, step);
+    loop {
+        if let Some(result) = result.take() {
+            return result;
+        }
+        result = step(None, None);
+    }
 }
 
-/// Walks both containers from their headers; `None` when a walker of `N` levels is too small.
-fn lockstep<const N: usize>(a: &Items<'_>, b: &Items<'_>) -> Option<bool> {
+/// [`lockstep`] with walkers of `N` levels; `None` when that is too small for the values
+/// (never for `N` = [`MAX_PENDING_LEVELS`], the most a decodable value may need).
+fn lockstep_with<'a, const N: usize, R>(
+    a: &Items<'a>,
+    b: &Items<'a>,
+    step: &mut impl FnMut(Option<Result<Event<'a>>>, Option<Result<Event<'a>>>) -> Option<R>,
+) -> Option<R> {
     let mut left = Walker::<'_, N>::with_stack(a.dec, a.bytes_from_header());
     let mut right = Walker::<'_, N>::with_stack(b.dec, b.bytes_from_header());
-    let too_small = ErrorKind::TooDeep { limit: N as u32 };
+    let too_small = |e: &Option<Result<Event<'_>>>| {
+        N < MAX_PENDING_LEVELS as usize
+            && matches!(e, Some(Err(e)) if e.kind() == ErrorKind::TooDeep { limit: N as u32 })
+    };
     loop {
-        match (left.next(), right.next()) {
-            (None, None) => return Some(true),
-            (Some(Ok(x)), Some(Ok(y))) => {
-                if !same_event(&x, &y) {
-                    return Some(false);
-                }
-            }
-            (Some(Err(e)), _) | (_, Some(Err(e))) if e.kind() == too_small => return None,
-            _ => return Some(false),
+        let (x, y) = (left.next(), right.next());
+        if too_small(&x) || too_small(&y) {
+            return None;
+        }
+        if let Some(result) = step(x, y) {
+            return Some(result);
         }
     }
 }

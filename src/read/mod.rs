@@ -42,7 +42,7 @@
 
 mod access;
 mod array;
-mod compare;
+pub(crate) mod compare;
 mod container_type;
 mod cursor;
 pub(crate) mod decoder;

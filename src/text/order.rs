@@ -1,10 +1,11 @@
 //! Dictionary keys the engine's way: duplicates merged as its hash map merges them
 //! (`same.rs`), then sorted with its `Variant <` and its introsort (`sort.rs`), ties and all.
 //!
-//! Every comparison runs iteratively on a small heap stack (one frame per nesting level both
-//! keys share, bounded by the depth limit), moving past nested containers through their
-//! recorded ends ([`Ends`]): a comparison never recurses and never skips a container twice,
-//! so it costs at most the part of the two keys it looks at.
+//! `<` runs iteratively on a small heap stack (one frame per nesting level both keys share,
+//! bounded by the depth limit), moving past nested containers through their recorded ends
+//! ([`Ends`]): it never recurses and never skips a container twice, so it costs at most the
+//! part of the two keys it looks at. Key equality walks two keys side by side
+//! (`read::compare::lockstep`, as `==` of views does).
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -40,9 +41,8 @@ pub(crate) struct Keys<'a> {
     pub(super) rules: KeyRules,
     /// Where the containers of the outermost dictionary being written end.
     pub(crate) ends: Ends<'a>,
-    /// The comparisons' stacks, kept between comparisons (no allocation per comparison).
+    /// The `<` comparison's stack, kept between comparisons (no allocation per comparison).
     less_stack: Vec<LessFrame<'a>>,
-    pub(super) same_stack: Vec<Pair<'a>>,
     /// Scratch for merging one dictionary's duplicate keys.
     pub(super) order: Vec<usize>,
     pub(super) keep: Vec<bool>,
@@ -179,7 +179,6 @@ impl<'a> Keys<'a> {
             rules: rules_for(dialect),
             ends: Ends::new(),
             less_stack: Vec::new(),
-            same_stack: Vec::new(),
             order: Vec::new(),
             keep: Vec::new(),
         }

@@ -16,8 +16,9 @@ use core::cmp::Ordering;
 use core::mem::take;
 
 use crate::error::Error;
-use crate::read::{ContainerType, NodePathRef, VariantRef};
-use crate::text::ends::{Node, Pair};
+use crate::read::compare::lockstep;
+use crate::read::{ContainerType, Event, NodePathRef, VariantRef};
+use crate::text::ends::Node;
 use crate::text::order::{
     cmp_str, ints, reals, string_like, too_deep, Entry, KeyRules, Keys, LIMIT,
 };
@@ -219,8 +220,9 @@ impl<'a> Keys<'a> {
     }
 
     /// A total order on the keys of one dictionary whose ties are exactly the engine's key
-    /// equality. `ai`, `bi`: the keys' entry indices. Iterative: pairs of containers being
-    /// compared are frames on a heap stack.
+    /// equality. `ai`, `bi`: the keys' entry indices. Two containers with the same head are
+    /// compared item by item in wire order, walked side by side (`read::compare::lockstep`:
+    /// linear, no recursion).
     fn key_cmp(
         &mut self,
         a: &Node<'a>,
@@ -238,41 +240,42 @@ impl<'a> Keys<'a> {
             Head::Same => return Ok(Ordering::Equal),
             Head::Open => {}
         }
-        let mut stack = take(&mut self.same_stack);
-        stack.clear();
-        stack.extend(Pair::of(a, b));
-        let result = self.key_cmp_on(&mut stack, never, depth);
-        self.same_stack = stack;
-        result
+        let (Some(x), Some(y)) = (a.v.items(), b.v.items()) else {
+            return Ok(Ordering::Equal);
+        };
+        lockstep(x, y, |x, y| match (x, y) {
+            (None, None) => Some(Ok(Ordering::Equal)),
+            (Some(Err(e)), _) | (_, Some(Err(e))) => Some(Err(e)),
+            (Some(Ok(x)), Some(Ok(y))) => self.event_cmp(&x, &y, never).map(Ok),
+            // Heads of equal lengths make both walks end together; kept total regardless.
+            (Some(Ok(_)), None) => Some(Ok(Ordering::Greater)),
+            (None, Some(Ok(_))) => Some(Ok(Ordering::Less)),
+        })
     }
 
-    /// Compares the items of the container pairs on `stack`, depth first.
-    fn key_cmp_on(
-        &self,
-        stack: &mut Vec<Pair<'a>>,
-        never: Ordering,
-        depth: u32,
-    ) -> Result<Ordering, Error> {
-        loop {
-            // The items of the containers on top are nested this deep.
-            let item_depth = depth + stack.len() as u32;
-            let Some(top) = stack.last_mut() else {
-                return Ok(Ordering::Equal);
-            };
-            let Some(pair) = top.next(&self.ends) else {
-                stack.pop();
-                continue;
-            };
-            if item_depth > LIMIT {
-                return Err(too_deep());
+    /// Compares one pair of events of two keys walked side by side: `None` while they are the
+    /// same so far.
+    fn event_cmp(&self, x: &Event<'_>, y: &Event<'_>, never: Ordering) -> Option<Ordering> {
+        let order = match (x, y) {
+            (Event::Value(p) | Event::Begin(p), Event::Value(q) | Event::Begin(q)) => {
+                match self.head_cmp(p, q, never) {
+                    Head::Differ(o) => o,
+                    Head::Same | Head::Open => Ordering::Equal,
+                }
             }
-            let (x, y) = pair?;
-            match self.head_cmp(&x.v, &y.v, never) {
-                Head::Differ(o) => return Ok(o),
-                Head::Same => {}
-                Head::Open => stack.extend(Pair::of(&x, &y)),
+            (Event::Property(p), Event::Property(q)) => cmp_str(*p, *q),
+            (Event::End, Event::End) => Ordering::Equal,
+            // Only after unequal heads, which decide before: a fixed order all the same.
+            _ => {
+                let rank = |e: &Event<'_>| match e {
+                    Event::End => 0,
+                    Event::Property(_) => 1,
+                    Event::Value(_) | Event::Begin(_) => 2,
+                };
+                rank(x).cmp(&rank(y))
             }
-        }
+        };
+        (order != Ordering::Equal).then_some(order)
     }
 
     /// Merges keys the engine takes for one key: the first one's position, the last one's
