@@ -17,8 +17,9 @@
 //!   child back to its parent iterator).
 //! - Views: `value.rs` ([`VariantRef`]), `items.rs` (what a container view keeps), `array.rs`,
 //!   `dict.rs`, `object.rs`, `packed.rs`, `math_ref.rs`, `node_path.rs`, `access.rs` (typed
-//!   conversions and lookups), `compare.rs` and `show.rs` (`==` and `Debug` without
-//!   recursion).
+//!   conversions and lookups), `compare.rs` (`==` without recursion, on `lockstep`: two
+//!   walkers side by side, the one pairwise traversal, which the text writer's key equality
+//!   uses too) and `show.rs` (`Debug` without recursion).
 //!
 //! Views from [`from_bytes`] / [`Decoder::decode`] / [`Cursor::read`] were validated as a
 //! whole, so their iterators and lookups return plain values; a [`Walker`]'s `Begin` views are
