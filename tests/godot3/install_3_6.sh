@@ -24,7 +24,8 @@ if [ -x "$launcher" ] && "$launcher" --version 2>/dev/null | grep -q '^3\.6\.sta
 fi
 
 apt_root="$dir/apt"
-rm -rf "$dir"
+# Only what this script makes is removed (the directory may be given by GODOT3_6_DIR).
+rm -rf "$apt_root" "$dir/root" "$launcher"
 mkdir -p "$apt_root"/{etc/apt.conf.d,etc/preferences.d,etc/sources.list.d} \
     "$apt_root"/state/lists/partial "$apt_root"/cache/archives/partial
 echo "deb [signed-by=$keyring] http://deb.debian.org/debian trixie main" \
