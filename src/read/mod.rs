@@ -7,7 +7,7 @@
 //! - Layout of one value, the only place that knows each type's bytes: `head.rs` (header and
 //!   payload of any type, containers left lazy; its quick paths answer the common types
 //!   without building a view), `container_type.rs` (typed-container type blocks),
-//!   `input.rs` (bounds-checked words and the string block), `str_ref.rs` + `utf8.rs` (text
+//!   `input.rs` (bounds-checked words and the string block), `str_ref.rs` + `utf8/` (text
 //!   rules of each engine line).
 //! - Traversal: `skip.rs` (validating skip, and the generic `traverse` with a visitor that
 //!   the writer's re-encoding uses, on a short pending-level stack that continues in a nested
