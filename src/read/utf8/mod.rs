@@ -1,13 +1,31 @@
 //! Strict UTF-8 validation: exactly what `core::str::from_utf8` accepts, faster on the short
-//! mixed texts of game data (`dfa.rs`), and the ASCII tests of short texts.
-//! Exhaustively checked against `core::str::from_utf8` in the tests below.
+//! mixed texts of game data (names, chat, localisation strings), where the branchy decoder
+//! of `core::str` mispredicts on every multi-byte character.
+//!
+//! Two implementations of the same check, chosen by target: `lanes.rs` judges 16 bytes at a
+//! time with plain operations on `[u8; 16]` that the compiler turns into SIMD on targets that
+//! always have it (x86_64, aarch64, wasm32 with `simd128`); `dfa.rs`, a branch-free state
+//! machine one byte at a time, everywhere else. Both are exhaustively compared with
+//! `core::str::from_utf8` in the tests below, on every target.
 
 mod dfa;
+mod lanes;
+
+/// Whether this target has the vector units `lanes.rs` is written for.
+const LANES: bool = cfg!(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+));
 
 /// True when `bytes` is well-formed UTF-8 (exactly what `core::str::from_utf8` accepts).
 #[inline]
 pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
-    dfa::is_utf8(bytes)
+    if LANES {
+        lanes::is_utf8(bytes)
+    } else {
+        dfa::is_utf8(bytes)
+    }
 }
 
 /// True when `bytes` (at most 16 of them) are ASCII without a NUL: text the engine keeps
@@ -72,12 +90,12 @@ fn short_ascii(bytes: &[u8]) -> bool {
 mod tests {
     use super::*;
 
+    /// Both implementations (whichever this target uses) give `core::str`'s verdict.
     fn agrees(bytes: &[u8]) {
-        assert_eq!(
-            is_utf8(bytes),
-            core::str::from_utf8(bytes).is_ok(),
-            "{bytes:02x?}"
-        );
+        let want = core::str::from_utf8(bytes).is_ok();
+        assert_eq!(dfa::is_utf8(bytes), want, "dfa {bytes:02x?}");
+        assert_eq!(lanes::is_utf8(bytes), want, "lanes {bytes:02x?}");
+        assert_eq!(is_utf8(bytes), want, "{bytes:02x?}");
     }
 
     #[test]
@@ -176,6 +194,40 @@ mod tests {
                 agrees(&bad);
             }
             bad[i] = keep;
+        }
+    }
+
+    /// Every lead or continuation byte, then a spread of second and third bytes (each side of
+    /// every range boundary), at positions around the 16-byte windows and the 64-byte switch
+    /// between the two window loops, in ASCII text, whole and cut right after each of the
+    /// three bytes.
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "exhaustive native check; Miri covers this code through the fixture tests"
+    )]
+    fn every_lead_at_every_window_position() {
+        let tail = b"0123456789abcdefghij";
+        let mut text = std::vec::Vec::new();
+        for at in [
+            1usize, 2, 13, 14, 15, 16, 17, 30, 47, 61, 62, 63, 64, 78, 79,
+        ] {
+            for a in 0x80..=0xFFu8 {
+                for b in [
+                    0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+                    0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+                ] {
+                    for c in [0x41, 0x80, 0x8F, 0x90, 0xA0, 0xBF, 0xC2] {
+                        text.clear();
+                        text.resize(at, b'a');
+                        text.extend_from_slice(&[a, b, c]);
+                        text.extend_from_slice(tail);
+                        for end in [at + 1, at + 2, at + 3, text.len()] {
+                            agrees(&text[..end]);
+                        }
+                    }
+                }
+            }
         }
     }
 
