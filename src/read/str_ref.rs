@@ -268,8 +268,8 @@ impl<'a> StrRef<'a> {
     ///
     /// Free for strings the reader checked while handing them out (a [`Walker`]'s values and
     /// property names): the check's verdict is kept in the view. Other views (lazy views read
-    /// from input validated as a whole, packed string elements) check the text once more with
-    /// `core::str::from_utf8` (docs/performance.md, "Strings").
+    /// from input validated as a whole, packed string elements) check the text once more,
+    /// with the reader's own validator (docs/performance.md, "Strings").
     ///
     /// [`Walker`]: crate::read::Walker
     ///
@@ -284,18 +284,20 @@ impl<'a> StrRef<'a> {
     #[allow(unsafe_code)] // one of the crate's two `unsafe` blocks, see docs/hardening.md
     pub fn as_str(&self) -> Option<&'a str> {
         let text = self.bytes();
-        if self.utf8 {
+        if self.utf8 || utf8_ok(text) {
             debug_assert!(core::str::from_utf8(text).is_ok(), "{text:02x?}");
-            // SAFETY: `utf8` is set only by `checked` and `checked_block`, after
-            // `utf8::is_utf8` (a strict UTF-8 validator, exhaustively compared with
-            // `core::str::from_utf8` in its tests) or `utf8::short_plain` /
-            // `utf8::short_plain_padded` (all bytes of `raw` below 0x80) accepted `raw`.
-            // `text` is `raw`, or `raw` minus a leading BOM (a whole character, U+FEFF) and
-            // cut before its first NUL byte (in UTF-8 always the character U+0000, never part
-            // of another character), so it is strict UTF-8 too.
+            // SAFETY: `text` is strict UTF-8, by one of two proofs.
+            // - `utf8` is set only by `checked` and `checked_block`, after `utf8::is_utf8` or
+            //   `utf8::short_plain` / `utf8::short_plain_padded` (all bytes of `raw` below
+            //   0x80) accepted `raw`. `text` is `raw`, or `raw` minus a leading BOM (a whole
+            //   character, U+FEFF) and cut before its first NUL byte (in UTF-8 always the
+            //   character U+0000, never part of another character), so it is strict UTF-8 too.
+            // - Or `utf8::is_utf8` accepted `text` itself just now.
+            // `utf8::is_utf8` is a strict UTF-8 validator, exhaustively compared with
+            // `core::str::from_utf8` in its tests, in both of its implementations.
             return Some(unsafe { core::str::from_utf8_unchecked(text) });
         }
-        core::str::from_utf8(text).ok()
+        None
     }
 
     /// The code points as the engine decodes them (Godot 3 may yield surrogates and values
