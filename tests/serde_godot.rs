@@ -634,7 +634,7 @@ fn dialects_without_the_type_refuse_to_write_it() {
     );
     // Full objects need the serializer's permission, like the engine's `full_objects`.
     let o = Object {
-        class: "Node".into(),
+        class: "Node",
         properties: NoScript { script: None },
     };
     let err = gdwire::serde::to_vec(G4, &o).unwrap_err();

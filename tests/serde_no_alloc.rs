@@ -1,6 +1,6 @@
 //! Deserializing a struct of borrowed fields (`&str`, `&[u8]`, packed views, math types,
 //! scalars, nested borrowed structs and tuples, `StringName<&str>`, `Rid`, `ObjectId`,
-//! `Callable`) performs no heap allocation: a counting
+//! `Callable`, a full object as `Object<P, &str>`) performs no heap allocation: a counting
 //! global allocator proves it, on the real engine capture and on a Godot 4 packet.
 
 #[path = "support/counting_alloc.rs"]
@@ -10,7 +10,9 @@ use counting_alloc::allocations_in;
 
 use gdwire::frame::Framing;
 use gdwire::math::{Aabb, Quaternion, Transform3D, Vector2, Vector3};
-use gdwire::serde::{from_bytes, Callable, Deserializer, ObjectId, Rid, StringName};
+use gdwire::serde::{
+    from_bytes, from_bytes_with, Callable, Deserializer, Object, ObjectId, Rid, StringName,
+};
 use gdwire::{Decoder, Dialect, PackedRef};
 use serde::Deserialize;
 
@@ -123,6 +125,18 @@ fn borrowed_structs_deserialize_without_allocating() {
         hook: Callable,
     }
 
+    // var_to_bytes_with_objects(RefCounted.new()) in Godot 4.6 (object_full_refcounted).
+    let object = [
+        0x18, 0, 0, 0, 10, 0, 0, 0, b'R', b'e', b'f', b'C', b'o', b'u', b'n', b't', b'e', b'd', 0,
+        0, 1, 0, 0, 0, 6, 0, 0, 0, b's', b'c', b'r', b'i', b'p', b't', 0, 0, 0, 0, 0, 0,
+    ];
+    #[derive(Deserialize)]
+    #[allow(dead_code)]
+    struct Props {
+        script: Option<()>,
+    }
+    let with_objects = Decoder::new(Dialect::GODOT_4).with_allow_objects(true);
+
     let mut total = 0usize;
     let count = allocations_in(|| {
         let mut de =
@@ -148,6 +162,9 @@ fn borrowed_structs_deserialize_without_allocating() {
         let p: PacketIn = from_bytes(Dialect::GODOT_4, &packet).unwrap();
         total += p.op.len() + p.blob.len() + p.note.unwrap().len() + p.team.0.len();
         total += (p.rid.0 + p.owner.0) as usize;
+
+        let o: Object<Props, &str> = from_bytes_with(with_objects, &object).unwrap();
+        total += o.class.len();
     });
     assert_eq!(
         count, 0,

@@ -1063,7 +1063,9 @@ impl<'de, M: de::Deserialize<'de>> de::Deserialize<'de> for TypedDictionary<M> {
 
 /// A full Object (`var_to_bytes_with_objects`, `put_var(v, true)`): class name and
 /// properties, in any map type `P` (a struct with the property names as fields, a
-/// `BTreeMap`, …).
+/// `BTreeMap`, …). The class is a `String` unless `C` says otherwise: `Object<P, &str>`
+/// borrows it from the input (as `&str` fields do), so reading an object whose properties
+/// borrow too allocates nothing.
 ///
 /// Writing needs a serializer with full objects on ([`Serializer::with_full_objects`]);
 /// reading needs a [`Decoder`](crate::Decoder) that allows objects
@@ -1091,29 +1093,34 @@ impl<'de, M: de::Deserialize<'de>> de::Deserialize<'de> for TypedDictionary<M> {
 /// let mut ser = Serializer::new(&mut out, Dialect::GODOT_4).with_full_objects(true);
 /// o.serialize(&mut ser)?;
 /// assert_eq!(out, engine);
+///
+/// // The class borrowed from the input instead of copied into a `String`.
+/// let borrowed: Object<Props, &str> = gdwire::serde::from_bytes_with(decoder, &engine)?;
+/// assert_eq!(borrowed.class, "RefCounted");
 /// # Ok::<(), gdwire::serde::Error>(())
 /// ```
 ///
 /// [`Serializer::with_full_objects`]: crate::serde::Serializer::with_full_objects
 #[derive(Clone, Debug, PartialEq)]
-pub struct Object<P> {
-    /// The class name (`"Node"`).
-    pub class: String,
+pub struct Object<P, C = String> {
+    /// The class name (`"Node"`): a `String`, `&str`, `Cow<str>`, …
+    pub class: C,
     /// The properties.
     pub properties: P,
 }
 
-impl<P: Serialize> Serialize for Object<P> {
+impl<P: Serialize, C: AsRef<str>> Serialize for Object<P, C> {
     fn serialize<Z: ser::Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
-        s.serialize_newtype_struct(Kind::Object.marker(), &(&self.class, &self.properties))
+        let class: &str = self.class.as_ref();
+        s.serialize_newtype_struct(Kind::Object.marker(), &(class, &self.properties))
     }
 }
 
-impl<'de, P: de::Deserialize<'de>> de::Deserialize<'de> for Object<P> {
+impl<'de, P: de::Deserialize<'de>, C: de::Deserialize<'de>> de::Deserialize<'de> for Object<P, C> {
     fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let (class, properties) = d.deserialize_newtype_struct(
             Kind::Object.marker(),
-            Parts::<(String, P)>::new("a full Object"),
+            Parts::<(C, P)>::new("a full Object"),
         )?;
         Ok(Object { class, properties })
     }

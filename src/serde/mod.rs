@@ -175,7 +175,7 @@
 //! | [`NodePath`](crate::owned::NodePath) | NodePath | only NodePath |
 //! | [`Rid`] | RID (Godot 3: the header alone) | only RID (Godot 3: `Rid(0)`) |
 //! | [`ObjectId`], `Option<ObjectId>` | Object by instance id; `None` is Nil | only an Object id |
-//! | [`Object<P>`] | full Object (with [`Serializer::with_full_objects`]) | only a full Object (allowed by the [`Decoder`]) |
+//! | [`Object<P, C>`](Object) (class `String`, or `&str` borrowed) | full Object (with [`Serializer::with_full_objects`]) | only a full Object (allowed by the [`Decoder`]) |
 //! | [`Callable`] | Callable | only Callable |
 //! | [`Signal`](crate::owned::Signal) | Signal | only Signal |
 //! | [`TypedArray<T>`] | Array with its element type (`Builtin(Nil)`: untyped), or Pandemonium 5's TypedArray / PackedTypedArray by its `kind` | any Array, kind and element type kept |
