@@ -1,13 +1,13 @@
 //! `gdwire::serde`'s Deserializer on arbitrary bytes: never panics, into a self-describing
-//! value (`serde_json::Value`), a typed struct (math markers, packed views, enums, options)
-//! or `IgnoredAny`; accepts nothing the validating reader rejects; a stream of values always
-//! makes progress.
+//! value (`serde_json::Value`), a typed struct (math markers, packed views, enums, options),
+//! a full object with its class borrowed, or `IgnoredAny`; accepts nothing the validating
+//! reader rejects; a stream of values always makes progress.
 #![no_main]
 
 use std::collections::BTreeMap;
 
 use gdwire::math::{Color, Transform3D, Vector2, Vector3};
-use gdwire::serde::{from_bytes, Deserializer};
+use gdwire::serde::{from_bytes, Deserializer, Object};
 use gdwire::{Decoder, Dialect, PackedRef};
 use libfuzzer_sys::fuzz_target;
 use serde::de::IgnoredAny;
@@ -49,6 +49,8 @@ fuzz_target!(|data: &[u8]| {
             assert!(dec.validate(data).is_ok(), "serde accepted what validate rejects");
         }
         let _ = gdwire::serde::from_bytes_with::<serde_json::Value>(dec, data);
+        type Full<'a> = Object<BTreeMap<&'a str, IgnoredAny>, &'a str>;
+        let _ = gdwire::serde::from_bytes_with::<Full>(dec, data);
         let _ = from_bytes::<Typed>(dialect, data);
         let _ = from_bytes::<(String, Vec<Vector3>, Option<Kind>)>(dialect, data);
         // A stream: each value moves the position forward, or the stream ends.
