@@ -76,11 +76,7 @@ pub(super) fn is_utf8(bytes: &[u8]) -> bool {
     let mut state = ACCEPT;
     let mut chunks = bytes.chunks_exact(16);
     for chunk in &mut chunks {
-        let mut word = [0u8; 16];
-        word.copy_from_slice(chunk);
-        if state == ACCEPT
-            && u128::from_le_bytes(word) & 0x8080_8080_8080_8080_8080_8080_8080_8080 == 0
-        {
+        if state == ACCEPT && chunk.first_chunk::<16>().is_some_and(super::is_ascii16) {
             continue;
         }
         for &b in chunk {
@@ -90,10 +86,8 @@ pub(super) fn is_utf8(bytes: &[u8]) -> bool {
     let rest = chunks.remainder();
     if state == ACCEPT && !rest.is_empty() && bytes.len() >= 16 {
         // The last 16 bytes (overlapping the chunks) hold the remainder: all ASCII, no step.
-        if let Some(tail) = bytes.last_chunk::<16>() {
-            if u128::from_le_bytes(*tail) & 0x8080_8080_8080_8080_8080_8080_8080_8080 == 0 {
-                return true;
-            }
+        if bytes.last_chunk::<16>().is_some_and(super::is_ascii16) {
+            return true;
         }
     }
     for &b in rest {

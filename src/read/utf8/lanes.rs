@@ -37,7 +37,7 @@ pub(super) fn is_utf8(bytes: &[u8]) -> bool {
     if len >= 64 {
         let mut judged_last = true;
         while at + 16 <= len {
-            if !is_ascii(&window(bytes, at)) {
+            if !super::is_ascii16(&window(bytes, at)) {
                 err = or(&err, &errors(bytes, at));
                 judged_last = true;
             } else if judged_last {
@@ -157,11 +157,6 @@ fn no_errors(err: &Lanes) -> bool {
     u128::from_le_bytes(*err) == 0
 }
 
-#[inline(always)]
-fn is_ascii(lanes: &Lanes) -> bool {
-    u128::from_le_bytes(*lanes) & 0x8080_8080_8080_8080_8080_8080_8080_8080 == 0
-}
-
 /// The 16 bytes at `at`. Callers keep `at + 16 <= bytes.len()`; were that ever broken, the
 /// window is all 0xFF, which fails the text (or, as the ASCII test of a window, sends it to
 /// be judged): a mistake here can only reject.
@@ -208,5 +203,5 @@ fn all_ascii(bytes: &[u8]) -> bool {
     if let Some(tail) = bytes.last_chunk::<16>() {
         any = or(&any, tail);
     }
-    is_ascii(&any)
+    super::is_ascii16(&any)
 }

@@ -28,6 +28,12 @@ pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
     }
 }
 
+/// True when the 16 bytes are all below 0x80.
+#[inline(always)]
+fn is_ascii16(bytes: &[u8; 16]) -> bool {
+    u128::from_le_bytes(*bytes) & 0x8080_8080_8080_8080_8080_8080_8080_8080 == 0
+}
+
 /// True when `bytes` (at most 16 of them) are ASCII without a NUL: text the engine keeps
 /// whole (no BOM to skip, nothing to cut).
 #[inline(always)]
