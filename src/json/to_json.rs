@@ -14,9 +14,9 @@ use crate::json::JsonError;
 use crate::math::{Precision, WireReals};
 use crate::read::decoder::Decoder;
 use crate::read::head::{read_head, Next};
-use crate::read::input::string_block;
 use crate::read::quick_leaf;
 use crate::read::skip::{traverse, Visit};
+use crate::read::str_ref::string_block;
 use crate::read::{ArrayKind, NodePathRef, ObjectRef, StrRef, VariantRef};
 use crate::variant_type::VariantType;
 

@@ -5,7 +5,8 @@ use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::header::ContainerKind;
 use crate::read::decoder::Decoder;
-use crate::read::input::{need_u32, string_block};
+use crate::read::input::need_u32;
+use crate::read::str_ref::string_block;
 use crate::read::str_ref::StrRef;
 use crate::variant_type::VariantType;
 

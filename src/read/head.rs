@@ -14,18 +14,15 @@ use crate::read::array::ArrayRef;
 use crate::read::container_type::{read_type_block, ContainerType};
 use crate::read::decoder::Decoder;
 use crate::read::dict::DictRef;
-#[cfg(feature = "serde")]
-use crate::read::input::string_block_checked;
-use crate::read::input::{
-    need_u32, pad4, string_block, string_block_trusted, take, u32_at, u64_at,
-};
+use crate::read::input::{need_u32, pad4, take, u32_at, u64_at};
 use crate::read::items::Items;
 use crate::read::math_ref::MathRef;
 use crate::read::node_path::NodePathRef;
 use crate::read::object::{FullObjectRef, ObjectRef, SignalRef};
 use crate::read::packed::{PackedReals, PackedRef, PackedStrings};
+use crate::read::str_ref::{string_block, string_block_trusted};
 #[cfg(feature = "serde")]
-use crate::read::str_ref::StrRef;
+use crate::read::str_ref::{string_block_checked, StrRef};
 use crate::read::value::VariantRef;
 use crate::variant_type::VariantType;
 

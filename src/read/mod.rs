@@ -7,9 +7,9 @@
 //! - Layout of one value, the only place that knows each type's bytes: `head.rs` (header and
 //!   payload of any type, containers left lazy; its quick paths answer the common types
 //!   without building a view), `container_type.rs` (typed-container type blocks),
-//!   `input.rs` (bounds-checked words and the string block), `str_ref.rs` + `utf8/` (text
-//!   rules of each engine line; strict UTF-8 16 bytes at a time, or byte by byte where the
-//!   target has no vector unit).
+//!   `input.rs` (bounds-checked words), `str_ref/` (string views, the text rules of each
+//!   engine line, and `block.rs`: the string block and runs of them) + `utf8/` (strict
+//!   UTF-8 16 bytes at a time, or byte by byte where the target has no vector unit).
 //! - Traversal: `skip.rs` (validating skip, and the generic `traverse` with a visitor that
 //!   the writer's re-encoding uses, on a short pending-level stack that continues in a nested
 //!   call when full), `pending.rs` (the [`Walker`]'s pending-level stack: all the levels a
@@ -60,7 +60,7 @@ mod pending;
 mod seq;
 pub(crate) mod show;
 pub(crate) mod skip;
-mod str_ref;
+pub(crate) mod str_ref;
 mod utf8;
 mod value;
 mod walked;

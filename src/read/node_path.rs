@@ -2,8 +2,9 @@
 
 use crate::dialect::TextRules;
 use crate::error::{Error, ErrorKind, Expected, Result};
-use crate::read::input::{string_block, take};
+use crate::read::input::take;
 use crate::read::packed::PackedStrings;
+use crate::read::str_ref::string_block;
 use crate::read::str_ref::StrRef;
 
 const NEW_FORMAT: u32 = 0x8000_0000;

@@ -8,8 +8,7 @@ use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
 use crate::dialect::TextRules;
 use crate::math::Precision;
-use crate::read::input;
-use crate::read::str_ref::StrRef;
+use crate::read::str_ref::{string_block_trusted, StrRef};
 
 mod sealed {
     pub trait Sealed {}
@@ -517,7 +516,7 @@ impl<'a> PackedStrings<'a> {
             }
             left -= 1;
             // Already validated by the decoder; a failure here is impossible, so just stop.
-            let (s, end) = input::string_block_trusted(bytes, pos, rules)?;
+            let (s, end) = string_block_trusted(bytes, pos, rules)?;
             pos = end;
             Some(s)
         })

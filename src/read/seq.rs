@@ -4,8 +4,8 @@
 use crate::error::Result;
 use crate::read::decoder::Decoder;
 use crate::read::head::{quick_leaf, read_head, read_value, Next};
-use crate::read::input::string_block;
 use crate::read::skip::skip_value;
+use crate::read::str_ref::string_block;
 use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 use crate::read::walked::Walked;

@@ -15,8 +15,8 @@
 use crate::error::{Error, ErrorKind, Result};
 use crate::read::decoder::Decoder;
 use crate::read::head::{quick_next, read_head, Next};
-use crate::read::input::string_block;
 use crate::read::object::check_script_property;
+use crate::read::str_ref::string_block;
 
 const STACK: usize = 32;
 const MAX_SPILLS: u32 = 64;

@@ -12,10 +12,10 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::read::decoder::Decoder;
 use crate::read::head::quick_leaf;
 use crate::read::head::{quick_container, read_head, Next};
-use crate::read::input::string_block;
 use crate::read::object::check_script_property;
 use crate::read::pending::{Item, Level, Pending};
 use crate::read::skip::MAX_PENDING_LEVELS;
+use crate::read::str_ref::string_block;
 use crate::read::str_ref::StrRef;
 use crate::read::value::VariantRef;
 

@@ -17,8 +17,8 @@ use crate::read::head::{
     quick_bool, quick_float, quick_int, quick_math, quick_string, read_head, untyped_container,
     untyped_view, Next, WireFloat,
 };
-use crate::read::input::string_block;
 use crate::read::skip::skip_value;
+use crate::read::str_ref::string_block;
 use crate::read::{check_script_property, quick_leaf, Decoder, ObjectRef, StrRef, VariantRef};
 use crate::serde::error::{Error, Result};
 use crate::serde::leaf::{marker, visit_leaf, Hint, LeafDe, Marker, MathWire};
@@ -614,7 +614,7 @@ impl<'de> Deserializer<'de> {
         let bytes = self.value.get(at - self.base..).unwrap_or_default();
         let rules = self.dec.dialect().text_rules();
         if props {
-            return match crate::read::input::string_block(bytes, 0, rules, false) {
+            return match crate::read::str_ref::string_block(bytes, 0, rules, false) {
                 Ok((s, _)) => lossy(s),
                 Err(_) => "?".into(),
             };

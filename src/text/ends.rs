@@ -20,9 +20,9 @@ use alloc::vec::Vec;
 use crate::error::{Error, ErrorKind};
 use crate::read::decoder::Decoder;
 use crate::read::head::{read_head, Next};
-use crate::read::input::string_block;
 use crate::read::quick_leaf;
 use crate::read::skip::{traverse, Visit};
+use crate::read::str_ref::string_block;
 use crate::read::{ArrayIter, ObjectRef, PropertyIter, StrRef, VariantRef, Walked};
 use crate::text::{check_depth, TextError};
 

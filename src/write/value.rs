@@ -307,7 +307,7 @@ impl<'a, S: Sink> Visit<'a> for Reencode<'_, S> {
     #[inline]
     fn name(&mut self, dec: &Decoder, data: &'a [u8], pos: usize) -> Result<usize> {
         let rules = dec.dialect().text_rules();
-        let (name, end) = crate::read::input::string_block(data, pos, rules, false)?;
+        let (name, end) = crate::read::str_ref::string_block(data, pos, rules, false)?;
         self.w.str_block(name.raw())?;
         self.w.property_named(name.raw());
         Ok(end)
@@ -317,7 +317,7 @@ impl<'a, S: Sink> Visit<'a> for Reencode<'_, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read::input::string_block;
+    use crate::read::str_ref::string_block;
     use crate::{Decoder, Dialect, Writer};
 
     /// Every value through the general `put_view_head`: the reference for the visitor's

@@ -4,6 +4,12 @@ use core::fmt;
 
 use crate::dialect::TextRules;
 
+mod block;
+
+#[cfg(feature = "serde")]
+pub(crate) use block::string_block_checked;
+pub(crate) use block::{string_block, string_block_trusted};
+
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The part of a string block the engine turns into text: a leading BOM is skipped and the
