@@ -20,7 +20,7 @@ use crate::read::math_ref::MathRef;
 use crate::read::node_path::NodePathRef;
 use crate::read::object::{FullObjectRef, ObjectRef, SignalRef};
 use crate::read::packed::{PackedReals, PackedRef, PackedStrings};
-use crate::read::str_ref::{string_block, string_block_trusted};
+use crate::read::str_ref::{string_block, string_block_trusted, StrRun};
 #[cfg(feature = "serde")]
 use crate::read::str_ref::{string_block_checked, StrRef};
 use crate::read::value::VariantRef;
@@ -683,13 +683,8 @@ fn packed_strings(
 ) -> Result<(PackedStrings<'_>, usize)> {
     // No count check in the engine: a negative count is an empty array.
     let count = (need_u32(data, p, Expected::Count)? as i32).max(0) as usize;
-    let start = p + 4;
-    let mut q = start;
-    for _ in 0..count {
-        q = string_block(data, q, rules, validate)?.1;
-    }
-    let strings = PackedStrings::new(data.get(start..q).unwrap_or_default(), count, rules);
-    Ok((strings, q))
+    let (run, end) = StrRun::read(data, p + 4, count, rules, validate)?;
+    Ok((PackedStrings::new(run), end))
 }
 
 /// The view of a fixed-size value whose payload is `raw` ([`Widths::fixed`] bytes of type

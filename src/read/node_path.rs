@@ -4,8 +4,7 @@ use crate::dialect::TextRules;
 use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::read::input::take;
 use crate::read::packed::PackedStrings;
-use crate::read::str_ref::string_block;
-use crate::read::str_ref::StrRef;
+use crate::read::str_ref::{StrRef, StrRun};
 
 const NEW_FORMAT: u32 = 0x8000_0000;
 const FLAG_ABSOLUTE: u32 = 1;
@@ -61,16 +60,8 @@ impl<'a> NodePathRef<'a> {
         }
         // The engine's total is an unsigned 32-bit sum, wrapping included.
         let total = names.wrapping_add(subnames);
-        let start = pos + 12;
-        let mut end = start;
-        for _ in 0..total {
-            end = string_block(data, end, rules, validate)?.1;
-        }
-        let parts = PackedStrings::new(
-            data.get(start..end).unwrap_or_default(),
-            total as usize,
-            rules,
-        );
+        let (run, end) = StrRun::read(data, pos + 12, total as usize, rules, validate)?;
+        let parts = PackedStrings::new(run);
         let name_count = names.min(total) as usize;
         Ok((
             NodePathRef {

@@ -6,9 +6,8 @@ use core::marker::PhantomData;
 use zerocopy::little_endian::{F32, F64, I32, I64};
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
-use crate::dialect::TextRules;
 use crate::math::Precision;
-use crate::read::str_ref::{string_block_trusted, StrRef};
+use crate::read::str_ref::{StrRef, StrRun};
 
 mod sealed {
     pub trait Sealed {}
@@ -438,19 +437,12 @@ impl<const N: usize> fmt::Debug for PackedReals<'_, N> {
 /// ```
 #[derive(Clone, Copy)]
 pub struct PackedStrings<'a> {
-    /// From the first element's length word to the end of the last element.
-    bytes: &'a [u8],
-    count: usize,
-    rules: TextRules,
+    run: StrRun<'a>,
 }
 
 impl<'a> PackedStrings<'a> {
-    pub(crate) fn new(bytes: &'a [u8], count: usize, rules: TextRules) -> Self {
-        PackedStrings {
-            bytes,
-            count,
-            rules,
-        }
+    pub(crate) fn new(run: StrRun<'a>) -> Self {
+        PackedStrings { run }
     }
 
     /// Number of strings.
@@ -464,7 +456,7 @@ impl<'a> PackedStrings<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn len(&self) -> usize {
-        self.count
+        self.run.len()
     }
 
     /// True when there are no strings.
@@ -478,7 +470,7 @@ impl<'a> PackedStrings<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.count == 0
+        self.run.len() == 0
     }
 
     /// The elements' wire bytes (each with its length word and padding).
@@ -492,7 +484,7 @@ impl<'a> PackedStrings<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn as_bytes(&self) -> &'a [u8] {
-        self.bytes
+        self.run.as_bytes()
     }
 
     /// Iterates the strings. The engine writes each with a NUL terminator counted in its
@@ -507,19 +499,7 @@ impl<'a> PackedStrings<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = StrRef<'a>> + 'a {
-        let (bytes, rules) = (self.bytes, self.rules);
-        let mut pos = 0;
-        let mut left = self.count;
-        core::iter::from_fn(move || {
-            if left == 0 {
-                return None;
-            }
-            left -= 1;
-            // Already validated by the decoder; a failure here is impossible, so just stop.
-            let (s, end) = string_block_trusted(bytes, pos, rules)?;
-            pos = end;
-            Some(s)
-        })
+        self.run.iter()
     }
 
     /// String `index` (O(index)).
@@ -545,6 +525,6 @@ impl fmt::Debug for PackedStrings<'_> {
 
 impl PartialEq for PackedStrings<'_> {
     fn eq(&self, other: &Self) -> bool {
-        self.count == other.count && self.iter().eq(other.iter())
+        self.len() == other.len() && self.iter().eq(other.iter())
     }
 }

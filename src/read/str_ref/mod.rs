@@ -8,7 +8,7 @@ mod block;
 
 #[cfg(feature = "serde")]
 pub(crate) use block::string_block_checked;
-pub(crate) use block::{string_block, string_block_trusted};
+pub(crate) use block::{string_block, string_block_trusted, StrRun};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -158,8 +158,8 @@ pub struct StrRef<'a> {
     rules: TextRules,
     /// `raw` as a whole passed the strict UTF-8 validator (`utf8::is_utf8`, or
     /// `utf8::short_plain` / `utf8::short_plain_padded`: ASCII). Set only by
-    /// [`StrRef::checked`] and [`StrRef::checked_block`], in this module; [`StrRef::as_str`]
-    /// relies on it.
+    /// [`StrRef::checked`] and [`StrRef::checked_block`], or handed back by `StrRun::iter`
+    /// (`block.rs`) to views of blocks that had it; [`StrRef::as_str`] relies on it.
     utf8: bool,
     /// `raw` is ASCII without a NUL (`utf8::short_plain`), so the visible text is all of it.
     plain: bool,
@@ -272,10 +272,10 @@ impl<'a> StrRef<'a> {
 
     /// The text as `&str`, or `None` if it is not strict UTF-8 (possible only in Godot 3).
     ///
-    /// Free for strings the reader checked while handing them out (a [`Walker`]'s values and
-    /// property names): the check's verdict is kept in the view. Other views (lazy views read
-    /// from input validated as a whole, packed string elements) check the text once more,
-    /// with the reader's own validator (docs/performance.md, "Strings").
+    /// Free for strings the reader checked while handing them out (a [`Walker`]'s values,
+    /// property names, and the elements of its PackedStringArrays and NodePaths): the
+    /// check's verdict is kept in the view. Views of input validated earlier as a whole (lazy
+    /// views) check the text once more, with the reader's own validator.
     ///
     /// [`Walker`]: crate::read::Walker
     ///
@@ -298,6 +298,9 @@ impl<'a> StrRef<'a> {
             //   0x80) accepted `raw`. `text` is `raw`, or `raw` minus a leading BOM (a whole
             //   character, U+FEFF) and cut before its first NUL byte (in UTF-8 always the
             //   character U+0000, never part of another character), so it is strict UTF-8 too.
+            //   `StrRun::iter` (`block.rs`) sets it on the views it re-reads from the very
+            //   blocks `StrRun::read` read and checked (same bytes, same order, through the
+            //   same block reader) when every one of them got it there.
             // - Or `utf8::is_utf8` accepted `text` itself just now.
             // `utf8::is_utf8` is a strict UTF-8 validator, exhaustively compared with
             // `core::str::from_utf8` in its tests, in both of its implementations.
