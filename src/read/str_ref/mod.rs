@@ -289,10 +289,22 @@ impl<'a> StrRef<'a> {
     #[inline]
     #[allow(unsafe_code)] // one of the crate's two `unsafe` blocks, see docs/hardening.md
     pub fn as_str(&self) -> Option<&'a str> {
-        let text = self.bytes();
-        if self.utf8 || utf8_ok(text) {
+        let text = if self.utf8 {
+            self.bytes()
+        } else if crate::read::utf8::short_plain(self.raw) {
+            // Views without the reader's verdict: short ASCII names and keys, the commonest
+            // strings, in two word tests instead of a NUL search and the validator.
+            self.raw
+        } else {
+            let text = self.bytes();
+            if !utf8_ok(text) {
+                return None;
+            }
+            text
+        };
+        {
             debug_assert!(core::str::from_utf8(text).is_ok(), "{text:02x?}");
-            // SAFETY: `text` is strict UTF-8, by one of two proofs.
+            // SAFETY: `text` is strict UTF-8, by one of three proofs.
             // - `utf8` is set only by `checked` and `checked_block`, after `utf8::is_utf8` or
             //   `utf8::short_plain` / `utf8::short_plain_padded` (all bytes of `raw` below
             //   0x80) accepted `raw`. `text` is `raw`, or `raw` minus a leading BOM (a whole
@@ -301,12 +313,13 @@ impl<'a> StrRef<'a> {
             //   `StrRun::iter` (`block.rs`) sets it on the views it re-reads from the very
             //   blocks `StrRun::read` read and checked (same bytes, same order, through the
             //   same block reader) when every one of them got it there.
+            // - Or `utf8::short_plain` accepted `raw` just now: every byte below 0x80 and none
+            //   zero, so `text` is `raw` (no BOM to skip, no NUL to cut at), all ASCII.
             // - Or `utf8::is_utf8` accepted `text` itself just now.
             // `utf8::is_utf8` is a strict UTF-8 validator, exhaustively compared with
             // `core::str::from_utf8` in its tests, in both of its implementations.
-            return Some(unsafe { core::str::from_utf8_unchecked(text) });
+            Some(unsafe { core::str::from_utf8_unchecked(text) })
         }
-        None
     }
 
     /// The code points as the engine decodes them (Godot 3 may yield surrogates and values
