@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use datasets::{encode_all, peer_subset, write_val, Dataset, Val};
-use gdwire::read::{Event, PackedReals, Walker};
+use gdwire::read::{Event, PackedReals, Walked, Walker};
 use gdwire::{to_slice, Cursor, Decoder, Dialect, PackedRef, VariantRef, Writer};
 
 /// Touches every element of `v` (every scalar, string, math value and packed element)
@@ -94,6 +94,52 @@ fn leaf<const AS_STR: bool>(v: &VariantRef<'_>, sum: &mut u64) {
         VariantRef::PackedFloat32Array(p) => p.iter().for_each(|x| add(sum, x.to_bits() as u64)),
         other => panic!("walk: unexpected {other:?}"),
     }
+}
+
+/// [`walk`] (in place) that hands every walked container back to its parent iterator
+/// (`walked` / `resume`), so no level is skipped a second time: the linear form of a
+/// recursive walk through lazy views.
+fn walk_resume<'a>(v: &VariantRef<'a>, sum: &mut u64) -> Option<Walked<'a>> {
+    match v {
+        VariantRef::Array(a) => {
+            let mut it = a.iter();
+            while let Some(x) = &it.next() {
+                if let Some(w) = walk_resume(x, sum) {
+                    it.resume(w);
+                }
+            }
+            it.walked()
+        }
+        VariantRef::Dictionary(d) => {
+            let mut it = d.iter();
+            while let Some((k, v)) = &it.next() {
+                walk_resume(k, sum);
+                if let Some(w) = walk_resume(v, sum) {
+                    it.resume(w);
+                }
+            }
+            it.walked()
+        }
+        leaf => {
+            self::leaf::<false>(leaf, sum);
+            None
+        }
+    }
+}
+
+/// Reads every value of a stream and walks it with [`walk_resume`].
+fn walk_resume_stream(dec: Decoder, bytes: &[u8]) -> u64 {
+    let mut cursor = Cursor::with_decoder(dec, bytes);
+    let mut sum = 0;
+    while !cursor.is_at_end() {
+        match &cursor.read() {
+            Ok(v) => {
+                walk_resume(v, &mut sum);
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    sum
 }
 
 /// Reads every value of a stream and walks it.
@@ -299,6 +345,9 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
     group.bench_function("g4_walk_in_place", |b| {
         b.iter(|| walk_stream::<true, false>(g4, black_box(&d.g4)))
     });
+    group.bench_function("g4_walk_resume", |b| {
+        b.iter(|| walk_resume_stream(g4, black_box(&d.g4)))
+    });
     group.bench_function("g4_walker", |b| {
         b.iter(|| walker_stream::<false, false>(g4, black_box(&d.g4)))
     });
@@ -422,6 +471,7 @@ fn repeat(spec: &str, sets: &[Dataset]) {
         check = check.wrapping_add(match op {
             "g4_walk" => walk_stream::<false, false>(g4, black_box(&d.g4)),
             "g4_walk_in_place" => walk_stream::<true, false>(g4, black_box(&d.g4)),
+            "g4_walk_resume" => walk_resume_stream(g4, black_box(&d.g4)),
             "g4_walker" => walker_stream::<false, false>(g4, black_box(&d.g4)),
             "g4_walker_fresh" => walker_stream::<false, true>(g4, black_box(&d.g4)),
             "g4_validate" => validate_stream(g4, black_box(&d.g4)) as u64,
