@@ -57,11 +57,20 @@ impl<'a> Seq<'a> {
         self.left
     }
 
+    /// Skips the container handed out last, if any. The test is inlined into every step;
+    /// the skip is not.
+    #[inline(always)]
     fn settle(&mut self) -> Result<()> {
-        if let Some(start) = self.unskipped.take() {
-            // The data was validated when the outermost value was decoded.
-            self.pos = skip_value(&self.dec, self.data, start, self.depth, false)?;
+        match self.unskipped.take() {
+            Some(start) => self.skip_unskipped(start),
+            None => Ok(()),
         }
+    }
+
+    #[inline(never)]
+    fn skip_unskipped(&mut self, start: usize) -> Result<()> {
+        // The data was validated when the outermost value was decoded.
+        self.pos = skip_value(&self.dec, self.data, start, self.depth, false)?;
         Ok(())
     }
 
