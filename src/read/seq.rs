@@ -3,7 +3,7 @@
 
 use crate::error::Result;
 use crate::read::decoder::Decoder;
-use crate::read::head::{quick_leaf, read_head, read_value, Next};
+use crate::read::head::{quick_leaf, read_value, Next};
 use crate::read::skip::skip_value;
 use crate::read::str_ref::string_block;
 use crate::read::str_ref::StrRef;
@@ -23,8 +23,9 @@ pub(crate) struct Seq<'a> {
     pos: usize,
     left: u32,
     depth: u32,
-    /// Start of the last container handed out, not yet skipped.
-    unskipped: Option<usize>,
+    /// Start of the last container handed out, not yet skipped, and where its items start
+    /// (what a `Walked` token of it names).
+    unskipped: Option<(usize, usize)>,
     /// Where the items start (identifies the container for `resume`).
     origin: usize,
     /// The run was validated with its container (see `Items::checked`); container views
@@ -62,7 +63,7 @@ impl<'a> Seq<'a> {
     #[inline(always)]
     fn settle(&mut self) -> Result<()> {
         match self.unskipped.take() {
-            Some(start) => self.skip_unskipped(start),
+            Some((start, _)) => self.skip_unskipped(start),
             None => Ok(()),
         }
     }
@@ -99,8 +100,8 @@ impl<'a> Seq<'a> {
         match next {
             _ if value.is_err() => self.left = 0,
             Next::Leaf(end) => self.pos = end,
-            Next::Nest { .. } => {
-                self.unskipped = Some(self.pos);
+            Next::Nest { body, .. } => {
+                self.unskipped = Some((self.pos, body));
                 if !self.checked {
                     if let Ok(v) = &mut value {
                         v.mark_unchecked();
@@ -155,14 +156,12 @@ impl<'a> Seq<'a> {
     /// skipping it again. The token is checked against this run's own data, so a foreign one
     /// is refused (`false`) and changes nothing.
     pub(crate) fn resume(&mut self, child: Walked<'a>) -> bool {
-        let Some(start) = self.unskipped else {
-            return false;
-        };
-        if !core::ptr::eq(self.data, child.data) || self.dec != child.dec {
-            return false;
-        }
-        match read_head(&self.dec, self.data, start, self.depth, false) {
-            Ok((_, Next::Nest { body, .. })) if body == child.origin => {
+        match self.unskipped {
+            Some((_, body))
+                if body == child.origin
+                    && core::ptr::eq(self.data, child.data)
+                    && self.dec == child.dec =>
+            {
                 self.unskipped = None;
                 self.pos = child.end;
                 true
