@@ -6,8 +6,7 @@ use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::header::ContainerKind;
 use crate::read::decoder::Decoder;
 use crate::read::input::need_u32;
-use crate::read::str_ref::string_block;
-use crate::read::str_ref::StrRef;
+use crate::read::str_ref::{string_block, StrRef};
 use crate::variant_type::VariantType;
 
 /// What a typed container holds, as sent on the wire. The engine would check elements against

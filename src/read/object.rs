@@ -7,8 +7,7 @@ use crate::read::head::read_head;
 use crate::read::input::need_u32;
 use crate::read::items::Items;
 use crate::read::seq::Seq;
-use crate::read::str_ref::string_block;
-use crate::read::str_ref::StrRef;
+use crate::read::str_ref::{string_block, StrRef};
 use crate::read::value::VariantRef;
 use crate::read::walked::Walked;
 

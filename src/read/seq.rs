@@ -5,8 +5,7 @@ use crate::error::Result;
 use crate::read::decoder::Decoder;
 use crate::read::head::{quick_leaf, read_value, Next};
 use crate::read::skip::skip_value;
-use crate::read::str_ref::string_block;
-use crate::read::str_ref::StrRef;
+use crate::read::str_ref::{string_block, StrRef};
 use crate::read::value::VariantRef;
 use crate::read::walked::Walked;
 

@@ -15,8 +15,7 @@ use crate::read::head::{quick_container, read_head, Next};
 use crate::read::object::check_script_property;
 use crate::read::pending::{Item, Level, Pending};
 use crate::read::skip::MAX_PENDING_LEVELS;
-use crate::read::str_ref::string_block;
-use crate::read::str_ref::StrRef;
+use crate::read::str_ref::{string_block, StrRef};
 use crate::read::value::VariantRef;
 
 /// One step of a [`Walker`].
