@@ -1,6 +1,7 @@
-# Shared by the engine fixture scripts of tests/godot3/ and tests/godot4/ (sourced, not run):
-# running one Godot 3 script and judging its run, and the last step of every one-file
-# fixture script (compare with the committed file under --check, else write it).
+# Shared by the engine fixture scripts of tests/godot3/, tests/godot4/ and tests/pandemonium/
+# (sourced, not run): running one Godot 3 style script and judging its run, and the last step
+# of every one-file fixture script (compare with the committed file under --check, else write
+# it).
 # Sourcing it sets $repo_root and $tmp, a temporary directory removed when the script exits.
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,14 +17,15 @@ require_godot3() {
     fi
 }
 
-# run_godot3 SCRIPT TAG SECONDS: runs res://SCRIPT of tests/godot3/ with the Godot 3 runtime
-# (the caller sets the script's own environment variables), its stdout and stderr to
-# $tmp/stdout and $tmp/stderr. Fails unless it exits 0 within SECONDS, prints a line starting
-# GDWIRE-TAG-OK, and its stderr has neither GDWIRE-TAG-FAILURE nor a script error.
-run_godot3() {
-    local script="$1" tag="$2" seconds="$3" status=0
+# run_engine ENGINE DIR SCRIPT TAG SECONDS: runs res://SCRIPT of tests/DIR/ with the Godot 3
+# style runtime ENGINE (the caller sets the script's own environment variables), its stdout
+# and stderr to $tmp/stdout and $tmp/stderr. Fails unless it exits 0 within SECONDS, prints a
+# line starting GDWIRE-TAG-OK, and its stderr has neither GDWIRE-TAG-FAILURE nor a script
+# error.
+run_engine() {
+    local engine="$1" dir="$2" script="$3" tag="$4" seconds="$5" status=0
     LANG=en_US.UTF-8 LC_ALL=en_US.UTF-8 \
-        timeout "$seconds" "$godot" --path "$repo_root/tests/godot3" --script "res://$script" \
+        timeout "$seconds" "$engine" --path "$repo_root/tests/$dir" --script "res://$script" \
         >"$tmp/stdout" 2>"$tmp/stderr" || status=$?
     if [ "$status" -ne 0 ] || grep -q -e "GDWIRE-$tag-FAILURE" -e '^SCRIPT ERROR' "$tmp/stderr" \
             || ! grep -q "^GDWIRE-$tag-OK" "$tmp/stdout"; then
@@ -31,6 +33,11 @@ run_godot3() {
         tail -n 20 "$tmp/stderr" >&2 || true
         exit 1
     fi
+}
+
+# run_godot3 SCRIPT TAG SECONDS: run_engine with the Godot 3 runtime on tests/godot3/.
+run_godot3() {
+    run_engine "$godot" godot3 "$@"
 }
 
 # finish_fixture MODE NEW PATH NAME: with MODE --check, fails unless NEW equals the committed

@@ -49,6 +49,12 @@ pub(crate) trait Format {
         Ok(())
     }
 
+    /// A PoolByteArray as one base64 string (`PoolByteArray( "AQID" )`, Pandemonium 4.3+)
+    /// instead of its numbers.
+    fn base64_bytes(&self) -> bool {
+        false
+    }
+
     /// A dictionary without entries (the others are `{\n`, entries joined by `,\n`, `\n}`).
     fn empty_dictionary(&self) -> &'static str;
 

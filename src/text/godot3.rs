@@ -4,10 +4,11 @@
 use core::fmt::Write;
 
 use crate::num_buf::NumBuf;
-use crate::read::ArrayRef;
+use crate::read::{ArrayKind, ArrayRef};
+use crate::text::escape::write_plain;
 use crate::text::format::{Format, Res};
 use crate::text::number::printf_g;
-use crate::Dialect;
+use crate::{ContainerType, Dialect, VariantType};
 
 pub(crate) struct Godot3 {
     pub(crate) dialect: Dialect,
@@ -67,12 +68,44 @@ impl Format for Godot3 {
         Ok(())
     }
 
-    fn open_array<W: Write>(&self, out: &mut W, _a: &ArrayRef<'_>) -> Res {
-        Ok(out.write_str("[ ")?)
+    /// Pandemonium 5 writes its typed arrays as `TypedArray( int , 1, 2 )` (checked against
+    /// the engine): the element type's name (a class name for objects, `Nil` when untyped),
+    /// then the items.
+    fn open_array<W: Write>(&self, out: &mut W, a: &ArrayRef<'_>) -> Res {
+        let open = match a.kind() {
+            ArrayKind::Array => return Ok(out.write_str("[ ")?),
+            ArrayKind::TypedArray => "TypedArray( ",
+            ArrayKind::PackedTypedArray => "PackedTypedArray( ",
+        };
+        out.write_str(open)?;
+        match a.element_type() {
+            None => out.write_str(self.dialect.type_name(VariantType::Nil))?,
+            // Objects sent as ids carry no class name; the engine's decoder names it so
+            // (engine-checked). The view keeps what the wire says.
+            Some(ContainerType::Builtin(VariantType::Object)) => {
+                out.write_str("EncodedObjectAsID")?
+            }
+            Some(ContainerType::Builtin(ty)) => out.write_str(self.dialect.type_name(ty))?,
+            Some(ContainerType::ClassName(name) | ContainerType::Script(name)) => {
+                write_plain(out, name)?
+            }
+            // `Variant::get_type_name` of an id past the table is empty.
+            Some(ContainerType::UnknownBuiltin(_)) => {}
+        }
+        Ok(out.write_str(" , ")?)
     }
 
-    fn close_array<W: Write>(&self, out: &mut W, _a: &ArrayRef<'_>) -> Res {
-        Ok(out.write_str(" ]")?)
+    fn close_array<W: Write>(&self, out: &mut W, a: &ArrayRef<'_>) -> Res {
+        Ok(out.write_str(match a.kind() {
+            ArrayKind::Array => " ]",
+            ArrayKind::TypedArray | ArrayKind::PackedTypedArray => " )",
+        })?)
+    }
+
+    /// Pandemonium writes base64 since 4.3 (checked against a 5.x engine); the 3.8 – 4.9
+    /// dialect follows its newest engines, the 3.5 – 3.7 one keeps the numbers.
+    fn base64_bytes(&self) -> bool {
+        self.pandemonium && self.dialect != Dialect::PANDEMONIUM_3_5
     }
 
     fn empty_dictionary(&self) -> &'static str {

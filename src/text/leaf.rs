@@ -5,6 +5,7 @@ use core::fmt::Write;
 
 use crate::math::Vector3;
 use crate::read::{NodePathRef, VariantRef};
+use crate::text::base64;
 use crate::text::escape::{write_escaped, Escape};
 use crate::text::format::{Format, Res};
 
@@ -170,6 +171,17 @@ impl<W: Write, F: Format> Leaf<'_, W, F> {
             V::Signal(_) => self.s("Signal()"),
             // Written by `walk`; never passed here.
             V::Object(_) | V::Dictionary(_) | V::Array(_) => Ok(()),
+            V::PackedByteArray(p) if self.f.base64_bytes() => {
+                let (open, close) = self.f.parens();
+                self.s(self.f.dialect().type_name(v.variant_type()))?;
+                self.s(open)?;
+                if !p.as_bytes().is_empty() {
+                    self.s("\"")?;
+                    base64::encode(self.out, p.as_bytes())?;
+                    self.s("\"")?;
+                }
+                self.s(close)
+            }
             V::PackedByteArray(p) => self.call(v, p.as_bytes(), Self::display),
             V::PackedInt32Array(p) => self.call(v, p.iter(), Self::display),
             V::PackedInt64Array(p) => self.call(v, p.iter(), Self::display),

@@ -31,6 +31,7 @@
 //! # Ok::<(), gdwire::text::TextError>(())
 //! ```
 
+mod base64;
 mod ends;
 mod escape;
 mod format;

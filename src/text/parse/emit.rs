@@ -4,9 +4,10 @@ use alloc::vec::Vec;
 
 use crate::error::{Error, ErrorKind};
 use crate::math::Color;
-use crate::text::parse::tree::{Kind, Span, Spec, Tree};
+use crate::read::StrRef;
+use crate::text::parse::tree::{ArrayForm, Kind, Span, Spec, Tree};
 use crate::write::{ContainerTypeSpec, Sink, Writer};
-use crate::VariantType;
+use crate::{ContainerType, VariantType};
 
 use VariantType as T;
 
@@ -170,11 +171,29 @@ fn put<S: Sink>(w: &mut Writer<S>, tree: &Tree, kind: Kind) -> Result<Option<Ope
             }
             w.packed_strings(items)?
         }
-        Kind::Array(elem, kids) => {
+        Kind::Array(ArrayForm::Array, elem, kids) => {
             match elem {
                 None => w.begin_array(kids.len)?,
                 Some(_) => w.begin_typed_array(kids.len, spec(tree, elem)?)?,
             }
+            return Ok(frame(kids, false));
+        }
+        Kind::Array(form, elem, kids) => {
+            // Pandemonium 5: a Nil element type is a type of its own here, which a
+            // `ContainerTypeSpec` cannot name.
+            let ty = match form {
+                ArrayForm::PackedTypedArray => T::PackedTypedArray,
+                _ => T::TypedArray,
+            };
+            let rules = w.dialect().text_rules();
+            let elem = match elem {
+                None => None,
+                Some(Spec::Builtin(t)) => Some(ContainerType::Builtin(t)),
+                Some(Spec::Class(c) | Spec::Script(c)) => {
+                    Some(ContainerType::ClassName(StrRef::new(tree.text(c), rules)))
+                }
+            };
+            w.array_of(ty, kids.len, elem)?;
             return Ok(frame(kids, false));
         }
         Kind::Dictionary(key, value, kids) => {

@@ -7,10 +7,11 @@ use alloc::vec::Vec;
 
 use crate::dialect::Family;
 use crate::read::MAX_DEPTH;
+use crate::text::base64;
 use crate::text::parse::lex::{Lexer, Tok};
 use crate::text::parse::merge::Merger;
 use crate::text::parse::number::{f64_to_i32, f64_to_i64};
-use crate::text::parse::tree::{Kind, Span, Spec, Tree};
+use crate::text::parse::tree::{ArrayForm, Kind, Span, Spec, Tree};
 use crate::text::parse::Syntax;
 use crate::{Dialect, VariantType};
 
@@ -72,6 +73,7 @@ enum Step {
 enum Open {
     Array {
         elem: Option<Spec>,
+        form: ArrayForm,
     },
     Dict {
         key: Option<Spec>,
@@ -157,7 +159,11 @@ impl<'t> Parser<'t> {
                     (_, Step::Value) => self.begin(tok)?,
                     (open, Step::Item) => {
                         let close = match open {
-                            Open::Array { .. } => Tok::RBracket,
+                            Open::Array {
+                                form: ArrayForm::Array,
+                                ..
+                            } => Tok::RBracket,
+                            Open::Array { .. } => Tok::RParen,
                             Open::Dict { .. } => Tok::RBrace,
                             Open::Object { .. } => Tok::RParen,
                         };
@@ -241,14 +247,25 @@ impl<'t> Parser<'t> {
         }
         let mut items = self.pending.split_off(f.start);
         let kind = match f.open {
-            Open::Array { elem } => {
+            Open::Array {
+                elem,
+                form: ArrayForm::Array,
+            } => {
                 for item in items.iter_mut() {
                     *item = self.convert(*item, elem);
                 }
                 if !self.all_typed(&items, |_| elem) {
                     items.clear();
                 }
-                Kind::Array(elem, self.kids(&items))
+                Kind::Array(ArrayForm::Array, elem, self.kids(&items))
+            }
+            Open::Array { elem, form } => {
+                // Pandemonium's `push_back` converts nothing: an item of another type fails
+                // the whole parse.
+                if let Some(&bad) = items.iter().find(|&&i| !self.takes(elem, i)) {
+                    return fail(self.tree.node(bad).at, "invalid value in typed array");
+                }
+                Kind::Array(form, elem, self.kids(&items))
             }
             Open::Dict { key, value } => {
                 let side = |i: usize| if i % 2 == 0 { key } else { value };
@@ -301,6 +318,68 @@ impl<'t> Parser<'t> {
             }
             _ => true,
         })
+    }
+
+    /// Pandemonium 5 `_parse_typed_array`: `( )`, `( T )` or `( T , items… )`, after the
+    /// name. An absent type is Nil; `T` is a type's name (`int`, `Vector3`, …) or else a
+    /// class name.
+    fn pandemonium_typed_array(&mut self, form: ArrayForm, at: usize) -> Result<Begun, Syntax> {
+        self.expect(Tok::LParen)?;
+        let tok = self.lex.next()?;
+        let elem = match tok {
+            Tok::RParen => Spec::Builtin(T::Nil),
+            Tok::Ident(id) => {
+                // `Variant::get_type_name` of each type in turn, as `set_type_from_name`.
+                let d = self.dialect;
+                let named = (0..d.variant_max())
+                    .filter_map(|i| d.type_of(i))
+                    .find(|&t| d.type_name(t) == id);
+                match named {
+                    Some(ty) if ty != T::Object => Spec::Builtin(ty),
+                    _ => Spec::Class(self.tree.add_text(id.as_bytes())),
+                }
+            }
+            other => {
+                let found = other.describe();
+                return fail(
+                    self.lex.start,
+                    format!("expected a type name or ')', found {found}"),
+                );
+            }
+        };
+        let open = Open::Array {
+            elem: Some(elem),
+            form,
+        };
+        if tok != Tok::RParen {
+            match self.lex.next()? {
+                Tok::Comma => {}
+                Tok::RParen => {
+                    self.open(open, at, false)?;
+                    return Ok(Begun::Leaf(self.close()?));
+                }
+                other => {
+                    let found = other.describe();
+                    return fail(
+                        self.lex.start,
+                        format!("expected ',' or ')', found {found}"),
+                    );
+                }
+            }
+            return self.open(open, at, false);
+        }
+        self.open(open, at, false)?;
+        Ok(Begun::Leaf(self.close()?))
+    }
+
+    /// Pandemonium 5 `can_take_variant`: an item of exactly the element type; for objects,
+    /// any object or null (the class hierarchy is the engine's).
+    fn takes(&self, elem: Option<Spec>, item: u32) -> bool {
+        let kind = &self.tree.node(item).kind;
+        match elem {
+            Some(Spec::Builtin(ty)) => kind_type(kind) == Some(ty),
+            _ => matches!(kind, Kind::Nil | Kind::Object(..) | Kind::ObjectId(_)),
+        }
     }
 
     fn kids(&mut self, items: &[u32]) -> Span {
@@ -359,7 +438,13 @@ impl<'t> Parser<'t> {
                 at,
                 false,
             ),
-            Tok::LBracket => self.open(Open::Array { elem: None }, at, false),
+            Tok::LBracket => {
+                let open = Open::Array {
+                    elem: None,
+                    form: ArrayForm::Array,
+                };
+                self.open(open, at, false)
+            }
             Tok::Int(i) => self.leaf(Kind::Int(i), at),
             Tok::Float(f) => self.leaf(Kind::Float(f), at),
             Tok::Str => {
@@ -433,7 +518,16 @@ impl<'t> Parser<'t> {
             self.expect(Tok::RBracket)?;
             self.expect(Tok::LParen)?;
             self.expect(Tok::LBracket)?;
-            return self.open(Open::Array { elem }, at, true);
+            let form = ArrayForm::Array;
+            return self.open(Open::Array { elem, form }, at, true);
+        }
+        let pandemonium_typed = match id {
+            "TypedArray" => Some(ArrayForm::TypedArray),
+            "PackedTypedArray" => Some(ArrayForm::PackedTypedArray),
+            _ => None,
+        };
+        if let Some(form) = pandemonium_typed.filter(|_| self.dialect.supports(T::TypedArray)) {
+            return self.pandemonium_typed_array(form, at);
         }
         if godot4 && id == "Dictionary" {
             self.expect(Tok::LBracket)?;
@@ -467,7 +561,8 @@ impl<'t> Parser<'t> {
                 }
             }
             T::PackedStringArray => self.strings()?,
-            T::PackedByteArray if godot4 => self.bytes()?,
+            // Pandemonium reads base64 since 4.3 (and writes it: see the text writer).
+            T::PackedByteArray if self.family != Family::Godot3 => self.bytes()?,
             T::Color => {
                 let n = self.numbers(Some(4), "Color")?;
                 let at = self.tree.reals.len();
@@ -488,8 +583,15 @@ impl<'t> Parser<'t> {
                 } else if let Some(n) = ty.int_components() {
                     self.numbers(Some(n), id)?;
                     let at = self.tree.ints.len();
+                    // Pandemonium's Rect2i keeps its components through a `float` (engine-
+                    // checked: 16777217 reads as 16777216, 2147483647 as -2147483648).
+                    let via_float = ty == T::Rect2i && self.family == Family::Pandemonium;
                     for a in &self.args {
-                        self.tree.ints.push(i64::from(a.i32(self.family)));
+                        let mut c = a.i32(self.family);
+                        if via_float {
+                            c = f64_to_i32(f64::from(c as f32), self.family);
+                        }
+                        self.tree.ints.push(i64::from(c));
                     }
                     Kind::IntVec(ty, Span { at, len: n })
                 } else if ty.is_packed() {
@@ -629,14 +731,15 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// Godot 4 `_parse_byte_array`: a base64 string, or numbers, or nothing.
+    /// Godot 4's and Pandemonium's `_parse_byte_array`: a base64 string, or numbers, or
+    /// nothing.
     fn bytes(&mut self) -> Result<Kind, Syntax> {
         self.expect(Tok::LParen)?;
         let at = self.lex.offset();
         let tok = self.lex.next()?;
         match tok {
             Tok::Str => {
-                let Some(decoded) = base64(&self.lex.text) else {
+                let Some(decoded) = base64::decode(&self.lex.text) else {
                     return fail(self.lex.start, "invalid base64-encoded string");
                 };
                 self.expect(Tok::RParen)?;
@@ -761,7 +864,9 @@ fn kind_type(kind: &Kind) -> Option<VariantType> {
         Kind::Callable => T::Callable,
         Kind::Signal => T::Signal,
         Kind::PackedStrings(_) => T::PackedStringArray,
-        Kind::Array(..) => T::Array,
+        Kind::Array(ArrayForm::Array, ..) => T::Array,
+        Kind::Array(ArrayForm::TypedArray, ..) => T::TypedArray,
+        Kind::Array(ArrayForm::PackedTypedArray, ..) => T::PackedTypedArray,
         Kind::Dictionary(..) => T::Dictionary,
         Kind::ObjectId(_) | Kind::Object(..) => return None,
     })
@@ -835,36 +940,4 @@ fn type_by_name(id: &str, family: Family) -> Option<VariantType> {
         "Nil" => T::Nil,
         _ => return None,
     })
-}
-
-/// Standard base64 (with optional `=` padding), as `CryptoCore::b64_decode`.
-fn base64(text: &[u8]) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(text.len() / 4 * 3);
-    let mut acc = 0u32;
-    let mut bits = 0;
-    let mut pad = 0;
-    for &c in text {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            b'=' => {
-                pad += 1;
-                continue;
-            }
-            _ => return None,
-        };
-        if pad > 0 {
-            return None;
-        }
-        acc = (acc << 6) | u32::from(v);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-        }
-    }
-    Some(out)
 }

@@ -28,6 +28,15 @@ pub(super) enum Spec {
     Script(Span),
 }
 
+/// How an array was spelled: `[ … ]` (or Godot 4's `Array[T]([ … ])`), or one of
+/// Pandemonium 5's `TypedArray( T , … )` / `PackedTypedArray( T , … )`, distinct wire types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ArrayForm {
+    Array,
+    TypedArray,
+    PackedTypedArray,
+}
+
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Kind {
     Nil,
@@ -54,7 +63,7 @@ pub(super) enum Kind {
     PackedInts(VariantType, Span),
     /// Items (String nodes) in `kids`.
     PackedStrings(Span),
-    Array(Option<Spec>, Span),
+    Array(ArrayForm, Option<Spec>, Span),
     /// Keys and values alternate in `kids`.
     Dictionary(Option<Spec>, Option<Spec>, Span),
     /// Class in `text`; property names (String nodes) and values alternate in `kids`.
