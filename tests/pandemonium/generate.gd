@@ -28,13 +28,19 @@ func fail(msg):
 	printerr("GDWIRE-GENERATOR-FAILURE: " + msg)
 
 
-# A TypedArray (or with `packed`, a PackedTypedArray) of `type_name` holding `items`.
+# A TypedArray (or with `packed`, a PackedTypedArray) of `type_name` holding `items`. Made
+# through the parser so that the script also compiles in engines without these types.
 func typed(type_name, items, packed = false):
-	var a = PackedTypedArray(type_name) if packed else TypedArray(type_name)
+	var a = str2var("%s( %s )" % ["PackedTypedArray" if packed else "TypedArray", type_name])
 	for x in items:
 		if not a.push_back(x):
 			fail("%s refused %s" % [var2str(a), var2str(x)])
 	return a
+
+
+# (4.9 has no GDScript constructor for Projection: made by the parser.)
+func projection():
+	return str2var("Projection(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)")
 
 
 func resource(name):
@@ -129,7 +135,8 @@ func values():
 	add("string_three", "abc")
 	add("string_unicode", "h\u00e9llo \u2713 " + char(0x1f3ae))
 	add("rect2", Rect2(1.5, -2, 3.25, 4))
-	add("rect2i", Rect2i(1, -2, 3, 2147483647))
+	# (4.9 has no GDScript constructor for Rect2i that compiles: made by the parser.)
+	add("rect2i", str2var("Rect2i( 1, -2, 3, 2147483647 )"))
 	add("vector2", Vector2(0.5, -3))
 	add("vector2i", Vector2i(-1, 2))
 	add("vector3", Vector3(1, 2.5, -3))
@@ -142,7 +149,7 @@ func values():
 	add("basis", Basis(Vector3(1, 2, 3), Vector3(4, 5, 6), Vector3(7, 8, 9)))
 	add("transform", Transform(Basis(Vector3(1, 2, 3), Vector3(4, 5, 6), Vector3(7, 8, 9)), Vector3(10, 11, 12)))
 	add("transform2d", Transform2D(Vector2(1, 2), Vector2(3, 4), Vector2(5, 6)))
-	add("projection", Projection(Vector4(1, 2, 3, 4), Vector4(5, 6, 7, 8), Vector4(9, 10, 11, 12), Vector4(13, 14, 15, 16)))
+	add("projection", projection())
 	add("color", Color(0.25, 0.5, 0.75, 1))
 	add("node_path_empty", NodePath(""))
 	add("node_path_relative", NodePath("a/b"))
@@ -166,21 +173,8 @@ func values():
 	add("array_mixed", [1, "two", 3.5, null, true, Vector3(1, 2, 3), [4, [5]], {"k": "v"}])
 	add("array_of_vector4", [Vector4(1, 2, 3, 4), 5])
 	add("array_of_vector4i", [Vector4i(1, 2, 3, 4), 5])
-	add("array_of_projection", [Projection(Vector4(1, 2, 3, 4), Vector4(5, 6, 7, 8), Vector4(9, 10, 11, 12), Vector4(13, 14, 15, 16)), 5])
-	add("array_of_new_types", [Vector2i(1, 2), Rect2i(1, 2, 3, 4), Vector3i(5, 6, 7), StringName("sn"), PoolVector2iArray([Vector2i(1, 2)])])
-	add("typed_array_int", typed("int", [1, 2, 3]))
-	add("typed_array_int_empty", typed("int", []))
-	add("typed_array_nil", typed("Nil", [null, null]))
-	add("typed_array_of_typed_arrays", typed("TypedArray", [typed("float", [0.5]), typed("String", [])]))
-	add("typed_array_string", typed("String", ["a", "bc"]))
-	add("typed_array_vector3", typed("Vector3", [Vector3(1, 2, 3)]))
-	add("typed_array_object_empty", typed("Resource", []))
-	add("typed_array_object_empty_full", typed("Resource", []), true)
-	add("packed_typed_array_object_full", typed("Resource", [resource("c")], true), true)
-	add("typed_array_object", typed("Resource", [resource("a"), resource("b")]), true)
-	add("packed_typed_array_int", typed("int", [4, 5], true))
-	add("packed_typed_array_float", typed("float", [0.5, 1.5], true))
-	add("packed_typed_array_empty", typed("int", [], true))
+	add("array_of_projection", [projection(), 5])
+	add("array_of_new_types", [Vector2i(1, 2), str2var("Rect2i( 1, 2, 3, 4 )"), Vector3i(5, 6, 7), StringName("sn"), PoolVector2iArray([Vector2i(1, 2)])])
 	add("pool_byte_array", PoolByteArray([1, 2, 3, 255, 0]))
 	add("pool_byte_array_aligned", PoolByteArray([1, 2, 3, 4]))
 	add("pool_byte_array_empty", PoolByteArray())
@@ -199,10 +193,38 @@ func values():
 	add("pool_color_array_empty", PoolColorArray())
 
 
+func typed_values():
+	add("typed_array_int", typed("int", [1, 2, 3]))
+	add("typed_array_int_empty", typed("int", []))
+	add("typed_array_nil", typed("Nil", [null, null]))
+	add("typed_array_of_typed_arrays", typed("TypedArray", [typed("float", [0.5]), typed("String", [])]))
+	add("typed_array_string", typed("String", ["a", "bc"]))
+	add("typed_array_vector3", typed("Vector3", [Vector3(1, 2, 3)]))
+	add("typed_array_object_empty", typed("Resource", []))
+	add("typed_array_object_empty_full", typed("Resource", []), true)
+	add("packed_typed_array_object_full", typed("Resource", [resource("c")], true), true)
+	add("typed_array_object", typed("Resource", [resource("a"), resource("b")]), true)
+	add("packed_typed_array_int", typed("int", [4, 5], true))
+	add("packed_typed_array_float", typed("float", [0.5, 1.5], true))
+	add("packed_typed_array_empty", typed("int", [], true))
+
+
 # Texts that no value above prints: other spellings, and texts the parser refuses (str2var
 # then returns its argument, the text as a String).
-func texts():
-	for t in [
+func texts(typed_arrays):
+	var all = [
+		"PoolByteArray( \"AQID\" )",
+		"PoolByteArray( \"AQI=\" )",
+		"PoolByteArray( \"AQ==\" )",
+		"PoolByteArray( \"\" )",
+		"PoolByteArray(  )",
+		"PoolByteArray( 1, 2, 255 )",
+		"PoolByteArray( \"A*ID\" )",
+		"Rect2i( 16777217, 2.7, -2.7, 2147483647 )",
+		"Rect2i( -16777217, 0, 0, 0 )",
+		"Vector2i( 16777217, 2.7 )",
+	]
+	var typed = [
 		"TypedArray()",
 		"TypedArray( int )",
 		"TypedArray( int , )",
@@ -217,17 +239,10 @@ func texts():
 		"PackedTypedArray( float , 1 )",
 		"PackedTypedArray( Vector2 , Vector2( 1, 2 ) )",
 		"TypedArray( int , 1 2 )",
-		"PoolByteArray( \"AQID\" )",
-		"PoolByteArray( \"AQI=\" )",
-		"PoolByteArray( \"AQ==\" )",
-		"PoolByteArray( \"\" )",
-		"PoolByteArray(  )",
-		"PoolByteArray( 1, 2, 255 )",
-		"PoolByteArray( \"A*ID\" )",
-		"Rect2i( 16777217, 2.7, -2.7, 2147483647 )",
-		"Rect2i( -16777217, 0, 0, 0 )",
-		"Vector2i( 16777217, 2.7 )",
-	]:
+	]
+	if typed_arrays:
+		all += typed
+	for t in all:
 		text_lines.append(to_json({
 			"text": t,
 			"read_hex": var2bytes(str2var(t)).hex_encode(),
@@ -250,8 +265,12 @@ func write_lines(env, rows):
 
 
 func run():
+	# Pandemonium 5 numbering: TypedArray and PackedTypedArray exist.
+	var typed_arrays = Engine.get_version_info()["major"] >= 5
 	values()
-	texts()
+	if typed_arrays:
+		typed_values()
+	texts(typed_arrays)
 	if not write_lines("GDWIRE_OUT", lines) or not write_lines("GDWIRE_TEXTS_OUT", text_lines):
 		return 1
 	if failures.size() > 0:
