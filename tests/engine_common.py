@@ -1,8 +1,15 @@
-"""Shared by the Godot 3 and Godot 4 engine scripts (tests/godot3/, tests/godot4/): the
-seeded mutator of the differential runs. The two engines differ only in the parameters of a
+"""Shared by the engine scripts (tests/godot3/, tests/godot4/, tests/pandemonium/): the seeded
+mutator of the differential runs, and the runner of a Godot 3 style engine over the cases. The two engines differ only in the parameters of a
 `Mutator` (how many type ids there are, which header flag bits exist); the sequence of random
 draws is the same for both, so a given seed gives the same mutants as before this was shared.
 """
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
 EDGE_WORDS = [0, 1, 2, 3, 4, 5, 7, 8, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x40000000, 0xFFFF]
 KINDS = ["flip", "flip2", "trunc", "count", "count_delta", "type", "flags", "insert", "delete",
          "splice"]
@@ -83,3 +90,78 @@ class Mutator:
         b = bytearray(b)
         b[rng.randrange(len(b))] ^= 0xFF
         return "byte", bytes(b)
+
+
+def mutants(values_path, mutator, seed, per_value):
+    """`per_value` seeded mutants of each value of a values.jsonl fixture ({"name", "hex",
+    "full_objects"}), without repeats, as cases for `run_cases`: objects allowed as the value
+    had them, or (one time in five) the other way."""
+    rng = random.Random(seed)
+    values = [json.loads(l) for l in open(values_path)]
+    out, seen = [], set()
+    for v in values:
+        b = bytes.fromhex(v["hex"])
+        for k in range(per_value):
+            other = bytes.fromhex(rng.choice(values)["hex"])
+            kind, m = mutator.mutate(rng, b, other)
+            m = m[:65536]
+            allow = v["full_objects"] if rng.random() < 0.8 else not v["full_objects"]
+            key = (m, allow)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append({"name": "%s_%s_%d" % (v["name"], kind, k), "hex": m.hex(),
+                        "allow_objects": allow})
+    return out
+
+
+def run_cases(engine, project, cs):
+    """Has `engine` (a Godot 3 style runtime) decode every case of `cs` ({"hex",
+    "allow_objects"}) with `project`/differential.gd, restarting it after a case it crashed on
+    (recorded as "crash"); returns the script's results in case order."""
+    tmp = tempfile.mkdtemp()
+    inp, res, log = (os.path.join(tmp, n) for n in ("in.txt", "out.jsonl", "stderr.log"))
+    with open(inp, "w") as f:
+        for c in cs:
+            f.write("%d %s\n" % (1 if c["allow_objects"] else 0, c["hex"]))
+    open(res, "w").close()
+    results, start, restarts = {}, 0, 0
+    while start < len(cs):
+        open(log, "w").close()
+        env = dict(os.environ, LANG="en_US.UTF-8", LC_ALL="en_US.UTF-8", GDWIRE_DIFF_IN=inp,
+                   GDWIRE_DIFF_OUT=res, GDWIRE_DIFF_START=str(start), GDWIRE_STDERR_LOG=log)
+        with open(log, "w") as err:
+            p = subprocess.run(["timeout", "300", engine, "--path", project, "--script",
+                                "res://differential.gd"], env=env, stdout=subprocess.PIPE,
+                               stderr=err)
+        for line in open(res):
+            r = json.loads(line)
+            results[r["index"]] = r
+        done = b"GDWIRE-DIFF-OK" in p.stdout and len(results) == len(cs)
+        if done:
+            break
+        if harness_error(open(log, errors="replace").read()):
+            sys.exit("differential.gd hit a script error; see " + log)
+        crashed = min(i for i in range(len(cs)) if i not in results)
+        print("engine died (exit %d) on case %d (%s); continuing after it"
+              % (p.returncode, crashed, cs[crashed]["name"]), file=sys.stderr)
+        results[crashed] = {"index": crashed, "verdict": "crash", "error": -1, "desc": None,
+                            "problems": ["engine exit %d" % p.returncode]}
+        start = crashed + 1
+        restarts += 1
+        if restarts > 50:
+            sys.exit("too many engine crashes")
+    return [results[i] for i in range(len(cs))]
+
+
+def harness_error(log):
+    """A script error of differential.gd itself. 3.4+ compiles the source of a decoded
+    object's built-in script, so a mutated one fails to parse (`at: GDScript::reload
+    (built-in:N)`): that is the input's script, not ours."""
+    lines = log.split("\n")
+    for i, l in enumerate(lines):
+        if l.startswith("SCRIPT ERROR"):
+            at = lines[i + 1] if i + 1 < len(lines) else ""
+            if "GDScript::reload (built-in" not in at:
+                return True
+    return False

@@ -20,12 +20,12 @@ fixtures' own (a few levels), so none of the 3.2.3 crash shapes (~30,000 nested 
 occur; if the engine still dies on an input, that input is recorded as "crash" and the run
 continues after it.
 """
-import json, os, random, subprocess, sys, tempfile
+import json, os, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from engine_common import Mutator  # noqa: E402  (the mutator both engines' runs share)
+from engine_common import Mutator, mutants, run_cases  # noqa: E402  (shared with the other engines' runs)
 
 VALUES = os.path.join(ROOT, "tests/fixtures/godot3/values.jsonl")
 OUT = os.path.join(ROOT, "tests/fixtures/godot3/differential.jsonl")
@@ -35,76 +35,6 @@ PER_VALUE = 24
 # Godot 3.2.3 has 27 type ids; the flags are bit 16 (the one 3.2.3 header flag) and bits it lacks.
 MUTATOR = Mutator(variant_max=27, flags=[1 << 16, 1 << 17, 1 << 31, 0xFF00, 1 << 8],
                   flag_head_clear=0xFF000000)
-
-
-def cases():
-    rng = random.Random(SEED)
-    values = [json.loads(l) for l in open(VALUES)]
-    out, seen = [], set()
-    for v in values:
-        b = bytes.fromhex(v["hex"])
-        for k in range(PER_VALUE):
-            other = bytes.fromhex(rng.choice(values)["hex"])
-            kind, m = MUTATOR.mutate(rng, b, other)
-            m = m[:65536]
-            # Objects: both settings for full-object values, else the value's own.
-            allow = v["full_objects"] if rng.random() < 0.8 else not v["full_objects"]
-            key = (m, allow)
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append({"name": "%s_%s_%d" % (v["name"], kind, k), "hex": m.hex(),
-                        "allow_objects": allow})
-    return out
-
-
-def run_engine(cs):
-    tmp = tempfile.mkdtemp()
-    inp, res, log = (os.path.join(tmp, n) for n in ("in.txt", "out.jsonl", "stderr.log"))
-    with open(inp, "w") as f:
-        for c in cs:
-            f.write("%d %s\n" % (1 if c["allow_objects"] else 0, c["hex"]))
-    open(res, "w").close()
-    results, start, restarts = {}, 0, 0
-    while start < len(cs):
-        open(log, "w").close()
-        env = dict(os.environ, LANG="en_US.UTF-8", LC_ALL="en_US.UTF-8", GDWIRE_DIFF_IN=inp,
-                   GDWIRE_DIFF_OUT=res, GDWIRE_DIFF_START=str(start), GDWIRE_STDERR_LOG=log)
-        with open(log, "w") as err:
-            p = subprocess.run(["timeout", "300", GODOT, "--path", HERE, "--script",
-                                "res://differential.gd"], env=env, stdout=subprocess.PIPE,
-                               stderr=err)
-        for line in open(res):
-            r = json.loads(line)
-            results[r["index"]] = r
-        done = b"GDWIRE-DIFF-OK" in p.stdout and len(results) == len(cs)
-        if done:
-            break
-        if harness_error(open(log, errors="replace").read()):
-            sys.exit("differential.gd hit a script error; see " + log)
-        crashed = min(i for i in range(len(cs)) if i not in results)
-        print("engine died (exit %d) on case %d (%s); continuing after it"
-              % (p.returncode, crashed, cs[crashed]["name"]), file=sys.stderr)
-        results[crashed] = {"index": crashed, "verdict": "crash", "error": -1, "desc": None,
-                            "problems": ["engine exit %d" % p.returncode]}
-        start = crashed + 1
-        restarts += 1
-        if restarts > 50:
-            sys.exit("too many engine crashes")
-    return [results[i] for i in range(len(cs))]
-
-
-def harness_error(log):
-    """A script error of differential.gd itself. 3.4+ compiles the source of a decoded
-    object's built-in script, so a mutated one fails to parse (`at: GDScript::reload
-    (built-in:N)`): that is the input's script, not ours."""
-    lines = log.split("\n")
-    for i, l in enumerate(lines):
-        if l.startswith("SCRIPT ERROR"):
-            at = lines[i + 1] if i + 1 < len(lines) else ""
-            if "GDScript::reload (built-in" not in at:
-                return True
-    return False
 
 
 def main():
@@ -117,8 +47,8 @@ def main():
         GODOT = subprocess.run(["bash", os.path.join(HERE, "install_3_6.sh")], check=True,
                                stdout=subprocess.PIPE, text=True).stdout.strip()
         OUT = os.path.join(ROOT, "tests/fixtures/godot3/differential_3_6.jsonl")
-    cs = cases()
-    rs = run_engine(cs)
+    cs = mutants(VALUES, MUTATOR, SEED, PER_VALUE)
+    rs = run_cases(GODOT, HERE, cs)
     with open(OUT + ".tmp", "w") as f:
         for c, r in zip(cs, rs):
             line = dict(c, verdict=r["verdict"], error=r["error"], desc=r["desc"])

@@ -14,6 +14,8 @@ extends SceneTree
 var failures = []
 var lines = []
 var text_lines = []
+# The engine's type numbering (its dialect): "5", "3.8" or "3.5".
+var numbering = ""
 
 
 func _init():
@@ -41,6 +43,15 @@ func typed(type_name, items, packed = false):
 # (4.9 has no GDScript constructor for Projection: made by the parser.)
 func projection():
 	return str2var("Projection(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)")
+
+
+# The value `text` names, through the engine's parser: for the types that not every engine
+# line has (a GDScript constructor of a missing type does not compile).
+func P(text):
+	var v = str2var(text)
+	if typeof(v) == TYPE_STRING:
+		fail("the engine did not parse " + text)
+	return v
 
 
 func resource(name):
@@ -141,15 +152,12 @@ func values():
 	add("vector2i", Vector2i(-1, 2))
 	add("vector3", Vector3(1, 2.5, -3))
 	add("vector3i", Vector3i(7, -8, 9))
-	add("vector4", Vector4(1, 2, 3, 4.5))
-	add("vector4i", Vector4i(-1, 2, -3, 4))
 	add("plane", Plane(0, 1, 0, 2.5))
-	add("quaternion", Quaternion(0.1, 0.2, 0.3, 0.9))
+	add("quaternion", P("%s( 0.1, 0.2, 0.3, 0.9 )" % ["Quaternion" if numbering != "3.5" else "Quat"]))
 	add("aabb", AABB(Vector3(1, 2, 3), Vector3(4, 5, 6)))
 	add("basis", Basis(Vector3(1, 2, 3), Vector3(4, 5, 6), Vector3(7, 8, 9)))
 	add("transform", Transform(Basis(Vector3(1, 2, 3), Vector3(4, 5, 6), Vector3(7, 8, 9)), Vector3(10, 11, 12)))
 	add("transform2d", Transform2D(Vector2(1, 2), Vector2(3, 4), Vector2(5, 6)))
-	add("projection", projection())
 	add("color", Color(0.25, 0.5, 0.75, 1))
 	add("node_path_empty", NodePath(""))
 	add("node_path_relative", NodePath("a/b"))
@@ -171,9 +179,6 @@ func values():
 	add("dictionary_nested", {"a": {"b": {"c": [1, {"d": "e"}]}}})
 	add("array_empty", [])
 	add("array_mixed", [1, "two", 3.5, null, true, Vector3(1, 2, 3), [4, [5]], {"k": "v"}])
-	add("array_of_vector4", [Vector4(1, 2, 3, 4), 5])
-	add("array_of_vector4i", [Vector4i(1, 2, 3, 4), 5])
-	add("array_of_projection", [projection(), 5])
 	add("array_of_new_types", [Vector2i(1, 2), str2var("Rect2i( 1, 2, 3, 4 )"), Vector3i(5, 6, 7), StringName("sn"), PoolVector2iArray([Vector2i(1, 2)])])
 	add("pool_byte_array", PoolByteArray([1, 2, 3, 255, 0]))
 	add("pool_byte_array_aligned", PoolByteArray([1, 2, 3, 4]))
@@ -187,10 +192,20 @@ func values():
 	add("pool_vector2i_array", PoolVector2iArray([Vector2i(1, 2), Vector2i(-3, 4)]))
 	add("pool_vector3_array", PoolVector3Array([Vector3(1, 2, 3)]))
 	add("pool_vector3i_array", PoolVector3iArray([Vector3i(1, 2, 3), Vector3i(-4, 5, -6)]))
-	add("pool_vector4_array", PoolVector4Array([Vector4(1, 2, 3, 4), Vector4(5, 6, 7, 8)]))
-	add("pool_vector4i_array", PoolVector4iArray([Vector4i(1, 2, 3, 4), Vector4i(5, 6, 7, 8)]))
 	add("pool_color_array", PoolColorArray([Color(1, 0, 0, 1), Color(0, 0.5, 1, 0.25)]))
 	add("pool_color_array_empty", PoolColorArray())
+
+
+# Types of the 3.8 numbering on (Pandemonium 3.8+).
+func vector4_values():
+	add("vector4", P("Vector4( 1, 2, 3, 4.5 )"))
+	add("vector4i", P("Vector4i( -1, 2, -3, 4 )"))
+	add("projection", projection())
+	add("array_of_vector4", [P("Vector4( 1, 2, 3, 4 )"), 5])
+	add("array_of_vector4i", [P("Vector4i( 1, 2, 3, 4 )"), 5])
+	add("array_of_projection", [projection(), 5])
+	add("pool_vector4_array", P("PoolVector4Array( 1, 2, 3, 4, 5, 6, 7, 8 )"))
+	add("pool_vector4i_array", P("PoolVector4iArray( 1, 2, 3, 4, 5, 6, 7, 8 )"))
 
 
 func typed_values():
@@ -265,12 +280,19 @@ func write_lines(env, rows):
 
 
 func run():
-	# Pandemonium 5 numbering: TypedArray and PackedTypedArray exist.
-	var typed_arrays = Engine.get_version_info()["major"] >= 5
+	var version = Engine.get_version_info()
+	if version["major"] >= 5:
+		numbering = "5"
+	elif version["major"] == 4 or version["minor"] >= 8:
+		numbering = "3.8"
+	else:
+		numbering = "3.5"
 	values()
-	if typed_arrays:
+	if numbering != "3.5":
+		vector4_values()
+	if numbering == "5":
 		typed_values()
-	texts(typed_arrays)
+	texts(numbering == "5")
 	if not write_lines("GDWIRE_OUT", lines) or not write_lines("GDWIRE_TEXTS_OUT", text_lines):
 		return 1
 	if failures.size() > 0:
