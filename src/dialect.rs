@@ -578,8 +578,8 @@ impl Dialect {
         self.0.text
     }
 
-    /// The type's name as this engine line spells it (`Quat`, `PoolIntArray` in Godot 3 and
-    /// Pandemonium, the Godot 4 name otherwise).
+    /// The type's name as this engine line spells it (`PoolIntArray` in Godot 3 and
+    /// Pandemonium, `Quat` in Godot 3 and Pandemonium 3.5 – 3.7, the Godot 4 name otherwise).
     ///
     /// ```
     /// use gdwire::{Dialect, VariantType};
@@ -591,7 +591,12 @@ impl Dialect {
             Family::Godot4 => ty.name(),
             Family::Godot3 | Family::Pandemonium => match ty {
                 T::Float => "float",
-                T::Quaternion if matches!(self.0.family, Family::Godot3) => "Quat",
+                // Pandemonium renamed it in 3.8, with its Vector4 types (engine-checked).
+                T::Quaternion
+                    if matches!(self.0.family, Family::Godot3) || !self.supports(T::Vector4) =>
+                {
+                    "Quat"
+                }
                 T::Transform3D => "Transform",
                 T::PackedByteArray => "PoolByteArray",
                 T::PackedInt32Array => "PoolIntArray",

@@ -27,6 +27,7 @@ use support::{hex, hex_of};
 const NUMBERINGS: &[(&str, Dialect)] = &[
     ("5", Dialect::PANDEMONIUM_5),
     ("3.8", Dialect::PANDEMONIUM_3_8),
+    ("3.5", Dialect::PANDEMONIUM_3_5),
 ];
 
 /// Whether walking `bytes` meets a type whose engine decoder is known to be wrong (up to the

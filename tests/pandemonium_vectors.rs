@@ -1,7 +1,8 @@
-//! Pandemonium reader vectors, one generation at a time (docs/wire-format.md §2, §4.12, §4.12). No
-//! Pandemonium engine binary is available here: every byte string below is derived from spec
-//! §2/§4 by hand, not engine-checked. The type-id tables are written out per generation
-//! (not taken from the crate) so that a renumbering mistake in `src/dialect.rs` shows up.
+//! Pandemonium reader vectors, one generation at a time (docs/wire-format.md §2, §4.12): byte
+//! strings derived from the spec by hand, for the corner cases the engine-made fixtures
+//! (`tests/pandemonium_fixtures.rs`, `tests/pandemonium_differential.rs`) do not pin down.
+//! The type-id tables are written out per generation (not taken from the crate) so that a
+//! renumbering mistake in `src/dialect.rs` shows up.
 
 mod support;
 

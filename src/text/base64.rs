@@ -4,6 +4,22 @@
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
+use crate::dialect::Family;
+use crate::Dialect;
+
+/// Whether the dialect's text writer prints a byte array as one base64 string: Pandemonium
+/// since 4.3 (engine-checked in 4.9 and 5.3; the 3.8 – 4.9 dialect follows its newest
+/// engines). Godot 4 reads base64 but prints the numbers.
+pub(crate) fn written_by(dialect: Dialect) -> bool {
+    dialect.family() == Family::Pandemonium && dialect != Dialect::PANDEMONIUM_3_5
+}
+
+/// Whether the dialect's text parser reads `PoolByteArray("…")` / `PackedByteArray("…")` as
+/// base64: Godot 4, and Pandemonium since 4.3 (a 3.7 engine refuses it, engine-checked).
+pub(crate) fn read_by(dialect: Dialect) -> bool {
+    dialect.family() == Family::Godot4 || written_by(dialect)
+}
+
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /// Writes `bytes` in base64 with `=` padding, as `CryptoCore::b64_encode_str`.

@@ -1,10 +1,12 @@
 //! Godot 3 `var2str` (`VariantWriter::write`, 3.2.3 `core/variant_parser.cpp`), checked
-//! byte for byte against a real 3.2.3 engine, and the Pandemonium writer derived from it.
+//! byte for byte against a real 3.2.3 engine, and Pandemonium's `VariantWriter`, checked against
+//! one engine of each of its type numberings (docs/text.md).
 
 use core::fmt::Write;
 
 use crate::num_buf::NumBuf;
 use crate::read::{ArrayKind, ArrayRef};
+use crate::text::base64;
 use crate::text::escape::write_plain;
 use crate::text::format::{Format, Res};
 use crate::text::number::printf_g;
@@ -102,10 +104,8 @@ impl Format for Godot3 {
         })?)
     }
 
-    /// Pandemonium writes base64 since 4.3 (checked against a 5.x engine); the 3.8 – 4.9
-    /// dialect follows its newest engines, the 3.5 – 3.7 one keeps the numbers.
     fn base64_bytes(&self) -> bool {
-        self.pandemonium && self.dialect != Dialect::PANDEMONIUM_3_5
+        base64::written_by(self.dialect)
     }
 
     fn empty_dictionary(&self) -> &'static str {

@@ -238,6 +238,8 @@ func texts(typed_arrays):
 		"Rect2i( 16777217, 2.7, -2.7, 2147483647 )",
 		"Rect2i( -16777217, 0, 0, 0 )",
 		"Vector2i( 16777217, 2.7 )",
+		"Quat( 0, 0, 0, 1 )",
+		"Quaternion( 0, 0, 0, 1 )",
 	]
 	var typed = [
 		"TypedArray()",

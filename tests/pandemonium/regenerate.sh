@@ -15,7 +15,7 @@ if [ -z "$engine" ] || ! command -v "$engine" >/dev/null 2>&1; then
     exit 1
 fi
 # The fixture directory is the engine's type numbering (the dialect's): 5, 3.8 or 3.5.
-version="$("$engine" --version 2>/dev/null | tail -n 1 | cut -d. -f1-2)"
+version="$("$engine" --version 2>/dev/null | tail -n 1 | cut -d. -f1-2 || true)"
 case "$version" in
     5.*) numbering=5 ;;
     3.8 | 3.9 | 3.1[0-9] | 4.*) numbering=3.8 ;;

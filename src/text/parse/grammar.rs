@@ -484,6 +484,13 @@ impl<'t> Parser<'t> {
 
     fn type_named(&self, id: &str) -> Option<VariantType> {
         let ty = type_by_name(id, self.family)?;
+        // Each Pandemonium line knows one spelling: `Quat` before 3.8, `Quaternion` after.
+        if ty == T::Quaternion
+            && self.family == Family::Pandemonium
+            && id != self.dialect.type_name(ty)
+        {
+            return None;
+        }
         self.dialect.supports(ty).then_some(ty)
     }
 
@@ -561,8 +568,7 @@ impl<'t> Parser<'t> {
                 }
             }
             T::PackedStringArray => self.strings()?,
-            // Pandemonium reads base64 since 4.3 (and writes it: see the text writer).
-            T::PackedByteArray if self.family != Family::Godot3 => self.bytes()?,
+            T::PackedByteArray if base64::read_by(self.dialect) => self.bytes()?,
             T::Color => {
                 let n = self.numbers(Some(4), "Color")?;
                 let at = self.tree.reals.len();
