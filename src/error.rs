@@ -254,8 +254,8 @@ pub enum ErrorKind {
     /// `res://` path (Godot 4.4+ check it when decoding; the writer refuses to write one).
     #[error("object script property is not nil or a res:// path string")]
     InvalidScriptProperty,
-    /// A Pandemonium typed array whose class name is not a String or StringName.
-    #[error("typed array class name is not a String or StringName")]
+    /// A Pandemonium typed array whose class name is not a StringName value.
+    #[error("typed array class name is not a StringName")]
     InvalidClassName,
     /// Nesting deeper than the configured limit (engine: 1024).
     #[error("nesting deeper than {limit} levels")]

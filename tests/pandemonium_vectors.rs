@@ -753,12 +753,13 @@ fn typed_array_of_objects() {
         };
         assert_eq!(class, "Node");
         assert_eq!(a.get(0).unwrap(), VariantRef::Object(ObjectRef::Id(42)));
-        // A String value (id 4) works as well.
+        // A String value (id 4) is refused, as the engine refuses it (ERR_INVALID_DATA).
         let b = hex(&format!(
             "{id:02x}000000 17000000 04000000 04000000 4e6f6465 00000000"
         ));
-        let a = exact(PM5, &b).as_array().unwrap();
-        assert!(matches!(a.element_type(), Some(ContainerType::ClassName(c)) if c == "Node"));
+        let err = from_bytes(PM5, &b).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidClassName);
+        assert_eq!(err.offset(), 8);
         // Bit 16 set (objects as ids): no class name.
         let b = hex(&format!(
             "{id:02x}000100 17000000 01000000 17000100 2a00000000000000"

@@ -861,9 +861,10 @@ pub(crate) fn header_at(data: &[u8], pos: usize) -> Header {
     Header(u32_at(data, pos).unwrap_or(0))
 }
 
-/// Pandemonium 5 typed arrays of objects name their class with a full String or StringName
-/// value. The engine would decode any value there; only string types are accepted here
-/// (anything else cannot name a class), which also keeps this path free of recursion.
+/// Pandemonium 5 typed arrays of objects name their class with a full StringName value. The
+/// engine decodes any value there and then refuses all but a StringName (engine-checked: a
+/// String is refused too); this reads only the StringName, which also keeps this path free of
+/// recursion.
 fn read_class_name_value<'a>(
     dec: &Decoder,
     data: &'a [u8],
@@ -873,8 +874,13 @@ fn read_class_name_value<'a>(
     let dialect = dec.dialect();
     let header = Header(u32_at(data, pos).ok_or(truncated(Expected::ClassName, pos))?);
     match dialect.type_of(header.type_id()) {
-        Some(VariantType::String | VariantType::StringName) => {
+        Some(VariantType::StringName) => {
             string_block(data, pos + 4, dialect.text_rules(), validate)
+        }
+        // The engine reads the whole value before refusing it: a String's own errors first.
+        Some(VariantType::String) => {
+            string_block(data, pos + 4, dialect.text_rules(), validate)?;
+            Err(Error::new(ErrorKind::InvalidClassName, pos))
         }
         _ => Err(Error::new(ErrorKind::InvalidClassName, pos)),
     }

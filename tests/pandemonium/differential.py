@@ -21,6 +21,20 @@ from engine_common import Mutator, mutants, run_cases  # noqa: E402  (shared wit
 
 SEED = 7
 PER_VALUE = 24
+# Hand-made inputs judged after the mutants, per numbering: (name, hex, allow_objects).
+EXTRA = {
+    "5": [
+        # A typed array of objects names its class with a StringName value; other values
+        # are refused (a String too), and the count must follow.
+        ("typed_class_as_stringname", "1b000000170000001800000004000000" "4e6f646500000000", True),
+        ("typed_class_as_string", "1b000000170000000400000004000000" "4e6f646500000000", True),
+        ("typed_class_as_int", "1b0000001700000002000000050000000000000000", True),
+        ("packed_typed_class_as_string", "1c000000170000000400000004000000" "4e6f646500000000", True),
+        ("typed_class_string_truncated", "1b000000170000000400000004000000" "4e6f6465", True),
+        ("typed_unknown_element_type", "1b00000063000000020000000200000001000000", True),
+        ("typed_objects_as_ids", "1b000100170000000100000017000100" "2a00000000000000", False),
+    ],
+}
 # Type ids per numbering (the dialect's variant_max).
 VARIANT_MAX = {"5": 40, "3.8": 38, "3.5": 33}
 
@@ -52,6 +66,7 @@ def main():
     fixtures = os.path.join(ROOT, "tests/fixtures/pandemonium", n)
     out = os.path.join(fixtures, "differential.jsonl")
     cs = mutants(os.path.join(fixtures, "values.jsonl"), mutator(VARIANT_MAX[n]), SEED, PER_VALUE)
+    cs += [{"name": name, "hex": h, "allow_objects": allow} for name, h, allow in EXTRA.get(n, [])]
     rs = run_cases(engine, HERE, cs)
     text = ""
     for c, r in zip(cs, rs):
