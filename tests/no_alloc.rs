@@ -31,6 +31,9 @@ static GLOBAL: counting_alloc::Counting = counting_alloc::Counting;
 fn decoding_and_walking_never_allocates() {
     let mut fixtures = support::values();
     fixtures.extend(support::malformed());
+    for numbering in ["5", "3.8", "3.5"] {
+        fixtures.extend(support::pandemonium_values(numbering));
+    }
     let mut stack: Vec<VariantRef<'_>> = Vec::with_capacity(1 << 16);
     let mut outcomes = (0u64, 0u64, 0u64);
     let mut equal = 0u64;

@@ -89,6 +89,16 @@ pub fn godot4_values() -> Vec<Fixture> {
     load("godot4/values.jsonl", "full_objects")
 }
 
+/// Values written by `var2bytes` in a Pandemonium engine of the type numbering `numbering`
+/// ("5", "3.8" or "3.5"; `tests/pandemonium/README.md`). They carry no `desc`: the engine's
+/// text form is in `json["text"]`.
+pub fn pandemonium_values(numbering: &str) -> Vec<Fixture> {
+    load(
+        &format!("pandemonium/{numbering}/values.jsonl"),
+        "full_objects",
+    )
+}
+
 /// Odd and malformed inputs with the Godot 4.6 engine's verdict, each in both object modes.
 pub fn godot4_malformed() -> Vec<Fixture> {
     load("godot4/malformed.jsonl", "allow_objects")
