@@ -301,7 +301,13 @@ fn engine_values_round_trip_through_json() {
                 .unwrap_or_else(|err| panic!("{} {}: {err}", e.version, r.name));
             let back = gdwire::json::from_json_str(e.dialect, &json)
                 .unwrap_or_else(|err| panic!("{} {}: {err}\n{json}", e.version, r.name));
-            assert_eq!(hex_str(&back), hex_str(&r.bytes), "{} {}: {json}", e.version, r.name);
+            assert_eq!(
+                hex_str(&back),
+                hex_str(&r.bytes),
+                "{} {}: {json}",
+                e.version,
+                r.name
+            );
         }
     }
 }
