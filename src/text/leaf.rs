@@ -172,15 +172,13 @@ impl<W: Write, F: Format> Leaf<'_, W, F> {
             // Written by `walk`; never passed here.
             V::Object(_) | V::Dictionary(_) | V::Array(_) => Ok(()),
             V::PackedByteArray(p) if self.f.base64_bytes() => {
-                let (open, close) = self.f.parens();
-                self.s(self.f.dialect().type_name(v.variant_type()))?;
-                self.s(open)?;
-                if !p.as_bytes().is_empty() {
-                    self.s("\"")?;
-                    base64::encode(self.out, p.as_bytes())?;
-                    self.s("\"")?;
-                }
-                self.s(close)
+                // One quoted base64 string; none for an empty array.
+                let bytes = Some(p.as_bytes()).filter(|b| !b.is_empty());
+                self.call(v, bytes, |l, b| {
+                    l.s("\"")?;
+                    base64::encode(l.out, b)?;
+                    l.s("\"")
+                })
             }
             V::PackedByteArray(p) => self.call(v, p.as_bytes(), Self::display),
             V::PackedInt32Array(p) => self.call(v, p.iter(), Self::display),

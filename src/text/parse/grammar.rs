@@ -347,17 +347,11 @@ impl<'t> Parser<'t> {
                 );
             }
         };
-        let open = Open::Array {
-            elem: Some(elem),
-            form,
-        };
-        if tok != Tok::RParen {
-            match self.lex.next()? {
-                Tok::Comma => {}
-                Tok::RParen => {
-                    self.open(open, at, false)?;
-                    return Ok(Begun::Leaf(self.close()?));
-                }
+        // `( )` and `( T )` are complete; after `( T ,` the items follow.
+        let complete = tok == Tok::RParen
+            || match self.lex.next()? {
+                Tok::Comma => false,
+                Tok::RParen => true,
                 other => {
                     let found = other.describe();
                     return fail(
@@ -365,11 +359,13 @@ impl<'t> Parser<'t> {
                         format!("expected ',' or ')', found {found}"),
                     );
                 }
-            }
-            return self.open(open, at, false);
+            };
+        let elem = Some(elem);
+        self.open(Open::Array { elem, form }, at, false)?;
+        match complete {
+            true => Ok(Begun::Leaf(self.close()?)),
+            false => Ok(Begun::Opened),
         }
-        self.open(open, at, false)?;
-        Ok(Begun::Leaf(self.close()?))
     }
 
     /// Pandemonium 5 `can_take_variant`: an item of exactly the element type; for objects,
