@@ -1,7 +1,7 @@
-//! Differential runs against real Pandemonium engines: seeded mutants of each numbering's
-//! engine-made values (`tests/fixtures/pandemonium/<numbering>/differential.jsonl`, made by
-//! `tests/pandemonium/differential.py`), each decoded by the engine, which recorded its
-//! verdict, its `Error` code and the `var2str` of what it decoded.
+//! Differential runs against real Pandemonium engines: seeded mutants and every truncation of
+//! each numbering's engine-made values (`tests/fixtures/pandemonium/<numbering>/
+//! differential.jsonl`, made by `tests/pandemonium/differential.py`), each decoded by the
+//! engine, which recorded its verdict, its `Error` code and the `var2str` of what it decoded.
 //!
 //! gdwire (the numbering's dialect) must give the engine's verdict, its error code on every
 //! shared rejection and its text form on every shared acceptance. The only differences
@@ -192,6 +192,7 @@ fn every_mutant_gets_the_engine_verdict() {
         );
         assert!(agree_ok > 700 && agree_err > 500, "{agree_ok} {agree_err}");
         assert!(agree_err_no_code < 10, "{agree_err_no_code}");
+        assert_eq!(crashes, 0, "Pandemonium {numbering} crashed");
         assert!(
             differences.values().sum::<usize>() * 5 < cases,
             "{differences:?}"

@@ -58,6 +58,19 @@ def mutator(variant_max):
                    flag_head_clear=0xFF000000)
 
 
+def truncations(values_path):
+    """Every proper prefix of every value (objects allowed as the value had them): each cut
+    through a header, a count, a length, a payload or a pad."""
+    out = []
+    for line in open(values_path):
+        v = json.loads(line)
+        b = bytes.fromhex(v["hex"])
+        for n in range(len(b)):
+            out.append({"name": "%s_cut_%d" % (v["name"], n), "hex": b[:n].hex(),
+                        "allow_objects": v["full_objects"]})
+    return out
+
+
 def main():
     engine = os.environ.get("PANDEMONIUM", "")
     if not engine:
@@ -67,6 +80,7 @@ def main():
     out = os.path.join(fixtures, "differential.jsonl")
     cs = mutants(os.path.join(fixtures, "values.jsonl"), mutator(VARIANT_MAX[n]), SEED, PER_VALUE)
     cs += [{"name": name, "hex": h, "allow_objects": allow} for name, h, allow in EXTRA.get(n, [])]
+    cs += truncations(os.path.join(fixtures, "values.jsonl"))
     rs = run_cases(engine, HERE, cs)
     text = ""
     for c, r in zip(cs, rs):
