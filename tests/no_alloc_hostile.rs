@@ -1,6 +1,7 @@
 //! The read path allocates nothing on fuzz-shaped input either: seeded random mutations of
-//! every real-engine fixture (bit flips, truncations, count edits, random bytes), the 3,549
-//! engine-judged mutants of the differential run, and the hostile shapes, decoded in every
+//! every real-engine fixture (bit flips, truncations, count edits, random bytes), the
+//! engine-judged inputs of the differential runs (3,549 Godot 3.2.3 mutants, 11,694 mutants
+//! and truncations of the Pandemonium engines), and the hostile shapes, decoded in every
 //! dialect with objects on and off, walked (event walker, lazy views with and without
 //! hand-back), skipped with the cursor, re-encoded into a slice, and every error formatted
 //! into a fixed buffer. The inputs reach every error kind the reader can return.
@@ -178,9 +179,20 @@ fn kind_name(k: ErrorKind) -> String {
 fn hostile_input_never_allocates() {
     let mut seeds: Vec<Vec<u8>> = support::values().into_iter().map(|f| f.bytes).collect();
     seeds.extend(support::malformed().into_iter().map(|f| f.bytes));
+    for numbering in ["5", "3.8", "3.5"] {
+        seeds.extend(
+            support::pandemonium_values(numbering)
+                .into_iter()
+                .map(|f| f.bytes),
+        );
+    }
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut inputs = mutants(&seeds, &mut rng, 4);
     inputs.extend(support::differential().into_iter().map(|f| f.bytes));
+    for numbering in ["5", "3.8", "3.5"] {
+        let judged = support::pandemonium_differential(numbering);
+        inputs.extend(judged.into_iter().map(|f| f.bytes));
+    }
     inputs.extend(typed_container_mutants());
     inputs.extend([
         shapes::deep_with_siblings(1024),

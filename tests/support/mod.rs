@@ -99,6 +99,15 @@ pub fn pandemonium_values(numbering: &str) -> Vec<Fixture> {
     )
 }
 
+/// Mutated and truncated values with a Pandemonium engine's verdict
+/// (`tests/pandemonium/differential.py`).
+pub fn pandemonium_differential(numbering: &str) -> Vec<Fixture> {
+    load(
+        &format!("pandemonium/{numbering}/differential.jsonl"),
+        "allow_objects",
+    )
+}
+
 /// Odd and malformed inputs with the Godot 4.6 engine's verdict, each in both object modes.
 pub fn godot4_malformed() -> Vec<Fixture> {
     load("godot4/malformed.jsonl", "allow_objects")
