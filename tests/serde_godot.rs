@@ -648,7 +648,7 @@ fn other_formats_see_text_numbers_and_tuples() {
         vec![ObjectId(7)],
     );
     let json = serde_json::to_string(&a).unwrap();
-    assert_eq!(json, r#"["res://item.gd",[7]]"#);
+    assert_eq!(json, r#"["res://item.gd",[7],"Array"]"#);
     assert_eq!(
         serde_json::from_str::<TypedArray<ObjectId>>(&json).unwrap(),
         a

@@ -164,15 +164,37 @@ fn dialects_without_the_kind_write_their_own_typed_array() {
 }
 
 #[test]
-fn other_formats_keep_element_and_items_but_not_the_kind() {
-    let a = TypedArray::with_kind(ArrayKind::PackedTypedArray, VariantType::Int, vec![5, 6]);
-    let json = serde_json::to_string(&a).unwrap();
-    assert_eq!(json, r#"["int",[5,6]]"#);
-    let back: TypedArray<i32> = serde_json::from_str(&json).unwrap();
-    assert_eq!(back, TypedArray::new(VariantType::Int, vec![5, 6]));
-    let bytes = postcard::to_allocvec(&a).unwrap();
-    let back: TypedArray<i32> = postcard::from_bytes(&bytes).unwrap();
-    assert_eq!(back.kind, ArrayKind::Array);
+fn other_formats_keep_element_items_and_kind() {
+    for (kind, name) in [
+        (ArrayKind::Array, "Array"),
+        (ArrayKind::TypedArray, "TypedArray"),
+        (ArrayKind::PackedTypedArray, "PackedTypedArray"),
+    ] {
+        let a = TypedArray::with_kind(kind, VariantType::Int, vec![5, 6]);
+        let json = serde_json::to_string(&a).unwrap();
+        assert_eq!(json, format!(r#"["int",[5,6],"{name}"]"#));
+        let back: TypedArray<i32> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, a);
+        let bytes = postcard::to_allocvec(&a).unwrap();
+        let back: TypedArray<i32> = postcard::from_bytes(&bytes).unwrap();
+        assert_eq!(back, a);
+        // And from there back to the engine's bytes of that kind.
+        assert_eq!(
+            gdwire::serde::to_vec(PM5, &back).unwrap(),
+            gdwire::serde::to_vec(PM5, &a).unwrap()
+        );
+    }
+    // The kind is required and must be one of the three names.
+    for json in [
+        r#"["int",[5]]"#,
+        r#"["int",[5],"Pool"]"#,
+        r#"["int",[5],"Array",1]"#,
+    ] {
+        assert!(
+            serde_json::from_str::<TypedArray<i32>>(json).is_err(),
+            "{json}"
+        );
+    }
 }
 
 // --- 2. Element type ids that are no type of the dialect ---------------------------------------
@@ -191,18 +213,13 @@ fn unknown_element_ids_are_written_as_read() {
             (ElementType::UnknownBuiltin(99), vec![5])
         );
     }
-    // Through another format and back: the id survives (the kind does not, so it is the
-    // dialect's default TypedArray).
-    let a: TypedArray<i64> =
-        gdwire::serde::from_bytes(PM5, &hex("1c000000 63000000 01000000 02000000 05000000"))
-            .unwrap();
+    // Through another format and back: the id and the kind survive.
+    let engine = hex("1c000000 63000000 01000000 02000000 05000000");
+    let a: TypedArray<i64> = gdwire::serde::from_bytes(PM5, &engine).unwrap();
     let json = serde_json::to_string(&a).unwrap();
-    assert_eq!(json, r##"["#99",[5]]"##);
+    assert_eq!(json, r##"["#99",[5],"PackedTypedArray"]"##);
     let back: TypedArray<i64> = serde_json::from_str(&json).unwrap();
-    assert_eq!(
-        gdwire::serde::to_vec(PM5, &back).unwrap(),
-        hex("1b000000 63000000 01000000 02000000 05000000")
-    );
+    assert_eq!(gdwire::serde::to_vec(PM5, &back).unwrap(), engine);
 }
 
 #[test]

@@ -530,7 +530,17 @@ fn json_forms_of_the_godot_types_are_the_documented_ones() {
     assert_eq!(json(&Variant::Callable), "null");
     // Array[int]([7]) (the owned Array rustdoc's bytes).
     let typed = v("1c 00 01 00 02 00 00 00 01 00 00 00 02 00 00 00 07 00 00 00");
-    assert_eq!(json(&typed), r#"["int",[7]]"#);
+    assert_eq!(json(&typed), r#"["int",[7],"Array"]"#);
+    // A Pandemonium 5 PackedTypedArray of int (docs/wire-format.md §4.12) keeps its kind, in
+    // the form `gdwire::serde::TypedArray` reads.
+    let packed = Variant::from_bytes(
+        Dialect::PANDEMONIUM_5,
+        &hex("1c 00 00 00 02 00 00 00 01 00 00 00 02 00 00 00 07 00 00 00"),
+    )
+    .unwrap();
+    assert_eq!(json(&packed), r#"["int",[7],"PackedTypedArray"]"#);
+    let typed: gdwire::serde::TypedArray<i64> = serde_json::from_str(&json(&packed)).unwrap();
+    assert_eq!(typed.kind, gdwire::read::ArrayKind::PackedTypedArray);
     assert_eq!(json(&Variant::PackedByteArray(vec![1, 2])), "[1,2]");
     assert_eq!(
         json(&Variant::PackedColorArray(vec![[1.0, 0.5, 0.0, 1.0]])),

@@ -36,8 +36,9 @@ pub(crate) enum Kind {
     ObjectId,
     Callable,
     Signal,
-    /// The kind is in the name (not in the content) so that other formats keep seeing
-    /// `[element, [items…]]`.
+    /// The kind is in the name for this crate's serializer, which reads the content's
+    /// element type and items and checks the kind after them; other formats see
+    /// `[element, [items…], kind]`.
     TypedArray(ArrayKind),
     TypedDictionary,
     Object,
@@ -273,7 +274,7 @@ pub(crate) const BUILTIN_OBJECT: &str = "$gdwire::builtin::Object";
 /// GDScript's name for an untyped element (`Array` is `Array[Variant]`).
 const UNTYPED: &str = "Variant";
 
-const fn array_kind_name(k: ArrayKind) -> &'static str {
+pub(crate) const fn array_kind_name(k: ArrayKind) -> &'static str {
     match k {
         ArrayKind::Array => "Array",
         ArrayKind::TypedArray => "TypedArray",
@@ -507,6 +508,7 @@ impl<'a, S: Sink> ser::Serializer for Heads<'a, S> {
             ser: self.ser,
             kind: self.kind,
             heads: Vec::new(),
+            body_written: false,
         })
     }
 
@@ -519,6 +521,7 @@ struct HeadTuple<'a, S: Sink> {
     ser: &'a mut Serializer<S>,
     kind: Kind,
     heads: Vec<Vec<u8>>,
+    body_written: bool,
 }
 
 impl<S: Sink> SerializeTuple for HeadTuple<'_, S> {
@@ -530,11 +533,21 @@ impl<S: Sink> SerializeTuple for HeadTuple<'_, S> {
             self.heads.push(capture_text(value)?);
             return Ok(());
         }
-        value.serialize(Body {
-            ser: &mut *self.ser,
-            kind: self.kind,
-            heads: &self.heads,
-        })
+        if !self.body_written {
+            self.body_written = true;
+            return value.serialize(Body {
+                ser: &mut *self.ser,
+                kind: self.kind,
+                heads: &self.heads,
+            });
+        }
+        // A typed Array's kind, after its items: the marker said it already.
+        match self.kind {
+            Kind::TypedArray(kind) if capture_text(value)? == array_kind_name(kind).as_bytes() => {
+                Ok(())
+            }
+            _ => Err(not_container()),
+        }
     }
 
     fn end(self) -> Result<()> {
@@ -843,7 +856,8 @@ impl<'de> de::Deserialize<'de> for Callable {
 /// In other serde formats the element type is a string: `"int"`, `"Vector3"`, a class name
 /// (`"Node"`), a script path (`"res://item.gd"`), `"Variant"` for untyped, `"#N"` for a
 /// Pandemonium element id that is no type of the dialect; the whole is
-/// `[element, [items…]]`, without the kind (it reads back as `ArrayKind::Array`).
+/// `[element, [items…], kind]` (kind `"Array"`, `"TypedArray"` or `"PackedTypedArray"`),
+/// so every field survives any format, `postcard` and `bincode` included.
 ///
 /// ```
 /// use gdwire::owned::ElementType;
@@ -918,8 +932,9 @@ impl<T> TypedArray<T> {
 
 impl<T: Serialize> Serialize for TypedArray<T> {
     fn serialize<Z: ser::Serializer>(&self, s: Z) -> Result<Z::Ok, Z::Error> {
-        let marker = Kind::TypedArray(self.kind).marker();
-        s.serialize_newtype_struct(marker, &(&self.element, &self.items))
+        // Other formats see no marker: the kind follows the items, so that it survives.
+        let content = (&self.element, &self.items, array_kind_name(self.kind));
+        s.serialize_newtype_struct(Kind::TypedArray(self.kind).marker(), &content)
     }
 }
 
@@ -931,19 +946,32 @@ impl<'de, T: de::Deserialize<'de>> de::Deserialize<'de> for TypedArray<T> {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a typed Array")
             }
-            // Other formats: `(element, items)`.
+            // Other formats: `(element, items, kind)`.
             fn visit_newtype_struct<D: de::Deserializer<'de>>(
                 self,
                 d: D,
             ) -> Result<TypedArray<T>, D::Error> {
-                let (element, items): (ElementType, Vec<T>) = de::Deserialize::deserialize(d)?;
-                Ok(TypedArray::new(element, items))
+                d.deserialize_tuple(3, Plain(PhantomData))
             }
             // This crate's deserializer: the kind, the element type, then the Array.
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<TypedArray<T>, A::Error> {
                 let kind: KindName = seq_part(&mut seq, 0)?;
                 let element: ElementType = seq_part(&mut seq, 1)?;
                 let items: Vec<T> = seq_part(&mut seq, 2)?;
+                Ok(TypedArray::with_kind(kind.0, element, items))
+            }
+        }
+        /// The form in other formats.
+        struct Plain<T>(PhantomData<T>);
+        impl<'de, T: de::Deserialize<'de>> Visitor<'de> for Plain<T> {
+            type Value = TypedArray<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a typed Array: element type, items, kind")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<TypedArray<T>, A::Error> {
+                let element: ElementType = seq_part(&mut seq, 0)?;
+                let items: Vec<T> = seq_part(&mut seq, 1)?;
+                let kind: KindName = seq_part(&mut seq, 2)?;
                 Ok(TypedArray::with_kind(kind.0, element, items))
             }
         }

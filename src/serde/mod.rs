@@ -211,7 +211,7 @@
 //! as the math types are, so a struct with such fields round-trips byte for byte. Other
 //! formats see text (StringName, NodePath, element types such as `"int"`, `"Node"`,
 //! `"res://item.gd"`, `"Variant"` for untyped), numbers (ids) or tuples
-//! (`[element, [items…]]`).
+//! (`[element, [items…], kind]`).
 //!
 //! ```
 //! use serde::{Deserialize, Serialize};

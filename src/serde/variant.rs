@@ -26,7 +26,9 @@ use crate::owned::{Array, Dictionary, ElementType, GString, Object, PackedVector
 use crate::read::{Decoder, VariantRef};
 use crate::serde::de::MAX_NESTING;
 use crate::serde::error::{Error, Result};
-use crate::serde::godot::{Callable, Kind, ObjectId, Rid, TextSer, BUILTIN_OBJECT};
+use crate::serde::godot::{
+    array_kind_name, Callable, Kind, ObjectId, Rid, TextSer, BUILTIN_OBJECT,
+};
 use crate::variant_type::VariantType;
 
 /// The private name `Variant` deserializes through.
@@ -252,7 +254,7 @@ impl Serialize for Head<'_> {
 
 /// Feature `serde`: an untyped Array as a sequence; a typed one as
 /// [`TypedArray`](crate::serde::TypedArray) does (its element type and kind kept in
-/// [`crate::serde`], `[element, [items…]]` in other formats).
+/// [`crate::serde`], `[element, [items…], kind]` in other formats).
 impl Serialize for Array {
     fn serialize<S: ser::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         array(self, s, enter(0)?)
@@ -267,7 +269,11 @@ fn array<S: ser::Serializer>(a: &Array, s: S, depth: u32) -> core::result::Resul
             let (kind, element) = &**t;
             s.serialize_newtype_struct(
                 Kind::TypedArray(*kind).marker(),
-                &(Head(element), Items(&a.items, depth)),
+                &(
+                    Head(element),
+                    Items(&a.items, depth),
+                    array_kind_name(*kind),
+                ),
             )
         }
     }
