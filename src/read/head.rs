@@ -173,7 +173,12 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
             let len = u32_at(data, p)? as i32;
             let len = usize::try_from(len).ok()?;
             let padded = take(data, p + 4, len + pad4(len))?;
-            if validate && !crate::read::str_ref::is_valid(&padded[..len], dialect.text_rules()) {
+            // Short ASCII (most keys and names) passes in two word tests, without the call.
+            let text = &padded[..len];
+            if validate
+                && !crate::read::utf8::short_ascii(text)
+                && !crate::read::str_ref::is_valid(text, dialect.text_rules())
+            {
                 return None;
             }
             return Some(Next::Leaf(p + 4 + padded.len()));

@@ -78,9 +78,12 @@ pub(crate) fn short_plain_padded(padded: &[u8], len: usize) -> bool {
     (w | w.wrapping_sub(LO)) & HI == 0
 }
 
-/// True when `bytes` (at most 16 of them) are all ASCII.
+/// True when `bytes` are at most 16 bytes, all ASCII.
 #[inline(always)]
-fn short_ascii(bytes: &[u8]) -> bool {
+pub(crate) fn short_ascii(bytes: &[u8]) -> bool {
+    if bytes.len() > 16 {
+        return false;
+    }
     const HI: u64 = 0x8080_8080_8080_8080;
     let word = |b: &[u8; 8]| u64::from_le_bytes(*b);
     if let (Some(head), Some(tail)) = (bytes.first_chunk::<8>(), bytes.last_chunk::<8>()) {
@@ -138,6 +141,21 @@ mod tests {
                 }
             }
             assert_eq!(short_plain(&buf[..len]), len <= 16);
+        }
+    }
+
+    #[test]
+    fn short_ascii_is_ascii_up_to_16_bytes() {
+        let mut buf = [b'a'; 20];
+        for len in 0..=buf.len() {
+            for at in 0..len {
+                for b in [0u8, 0x7F, 0x80, 0xC3, 0xFF] {
+                    buf[at] = b;
+                    let s = &buf[..len];
+                    assert_eq!(short_ascii(s), len <= 16 && s.is_ascii(), "{s:02x?}");
+                    buf[at] = b'a';
+                }
+            }
         }
     }
 
