@@ -70,7 +70,7 @@ fn step(state: u32, b: u8) -> u32 {
 pub(super) fn is_utf8(bytes: &[u8]) -> bool {
     // Most strings on the wire are short ASCII keys and names: two overlapping word loads
     // answer those without a per-byte step.
-    if bytes.len() <= 16 && super::short_ascii(bytes) {
+    if super::short_ascii(bytes) {
         return true;
     }
     let mut state = ACCEPT;
