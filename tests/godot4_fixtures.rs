@@ -30,7 +30,7 @@ fn every_engine_value_decodes_to_what_the_engine_decoded() {
         set_allow_objects(f.allow_objects);
         let desc = f.desc.as_ref().unwrap();
         types.insert(f.bytes[0]);
-        let stripped = without_script_dictionary_types(f, desc);
+        let stripped = support::without_script_dictionary_types(f, desc);
         let desc = stripped.as_ref().unwrap_or(desc);
         if let Err(e) = value_matches(f, desc, decoder(f.allow_objects).decode_exact(&f.bytes)) {
             failures.push(e);
@@ -71,38 +71,6 @@ fn every_engine_value_reencodes_to_the_engine_bytes() {
         }
     }
     support::assert_no_failures(&failures, "mismatches");
-}
-
-/// Godot 4.6 decodes a Dictionary whose key or value type is a script without applying that
-/// type (its decoder prints "Script class can only be set together with base class name"):
-/// the keys come out untyped, the values typed by class only. Views expose the type the wire
-/// names (docs/engine-parity.md). Returns the description with the dictionary's types set to
-/// "any", to compare the rest exactly, after checking that the wire does name a script.
-fn without_script_dictionary_types(
-    f: &Fixture,
-    desc: &serde_json::Value,
-) -> Option<serde_json::Value> {
-    let scripted = matches!(
-        f.name.as_str(),
-        "typed_dictionary_script_value_full" | "typed_dictionary_script_key_full"
-    ) || (f.name == "typed_dictionary_script_key" && f.allow_objects);
-    if !scripted {
-        return None;
-    }
-    let v = decoder(f.allow_objects).decode(&f.bytes).unwrap();
-    let d = v.as_dictionary().unwrap();
-    let is_script =
-        |t: Option<gdwire::ContainerType<'_>>| matches!(t, Some(gdwire::ContainerType::Script(_)));
-    assert!(
-        is_script(d.key_type()) || is_script(d.value_type()),
-        "{}: no script type on the wire",
-        f.name
-    );
-    let mut desc = desc.clone();
-    let obj = desc.as_object_mut().unwrap();
-    obj.insert("key_type".into(), serde_json::json!({"any": true}));
-    obj.insert("value_type".into(), serde_json::json!({"any": true}));
-    Some(desc)
 }
 
 /// Where this crate deliberately differs from Godot 4.6 (docs/engine-parity.md), for inputs
@@ -232,7 +200,7 @@ fn every_malformed_input_gets_the_engine_verdict() {
         // (Only for a value we decoded: the stripping decodes the bytes again.)
         let stripped = (f.desc.as_ref())
             .filter(|_| got.is_ok())
-            .and_then(|desc| without_script_dictionary_types(f, desc));
+            .and_then(|desc| support::without_script_dictionary_types(f, desc));
         if let Err(e) = verdict_matches(f, stripped.as_ref().or(f.desc.as_ref()), got, &at) {
             failures.push(e);
         }
@@ -492,7 +460,7 @@ fn text_form_of_odd_inputs_is_the_engines() {
         if !f.allow_objects
             || full_object
             || deliberate_difference(f).is_some()
-            || without_script_dictionary_types(f, desc).is_some()
+            || support::without_script_dictionary_types(f, desc).is_some()
         {
             continue;
         }

@@ -736,3 +736,35 @@ pub fn hex_literals(file: &str) -> Vec<Vec<u8>> {
     }
     out
 }
+
+/// Godot 4.6 decodes a Dictionary whose key or value type is a script without applying that
+/// type (its decoder prints "Script class can only be set together with base class name"):
+/// the keys come out untyped, the values typed by class only. Views expose the type the wire
+/// names (docs/engine-parity.md). Returns the description with the dictionary's types set to
+/// "any", to compare the rest exactly, after checking that the wire does name a script.
+pub fn without_script_dictionary_types(f: &Fixture, desc: &Value) -> Option<Value> {
+    let scripted = matches!(
+        f.name.as_str(),
+        "typed_dictionary_script_value_full" | "typed_dictionary_script_key_full"
+    ) || (f.name == "typed_dictionary_script_key" && f.allow_objects);
+    if !scripted {
+        return None;
+    }
+    let v = gdwire::Decoder::new(gdwire::Dialect::GODOT_4)
+        .with_allow_objects(f.allow_objects)
+        .decode(&f.bytes)
+        .unwrap();
+    let d = v.as_dictionary().unwrap();
+    let is_script =
+        |t: Option<gdwire::ContainerType<'_>>| matches!(t, Some(gdwire::ContainerType::Script(_)));
+    assert!(
+        is_script(d.key_type()) || is_script(d.value_type()),
+        "{}: no script type on the wire",
+        f.name
+    );
+    let mut desc = desc.clone();
+    let obj = desc.as_object_mut().unwrap();
+    obj.insert("key_type".into(), serde_json::json!({"any": true}));
+    obj.insert("value_type".into(), serde_json::json!({"any": true}));
+    Some(desc)
+}
