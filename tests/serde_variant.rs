@@ -100,6 +100,8 @@ fn pandemonium_engine_values_round_trip_byte_for_byte() {
 #[test]
 fn godot4_engine_values_round_trip_byte_for_byte() {
     engine_round_trip(Dialect::GODOT_4, &support::godot4_values(), 100);
+    // A double-precision build's values keep their 64-bit math through serde.
+    engine_round_trip(Dialect::GODOT_4, &support::godot4_double_values(), 100);
 }
 
 #[test]

@@ -89,6 +89,13 @@ pub fn godot4_values() -> Vec<Fixture> {
     load("godot4/values.jsonl", "full_objects")
 }
 
+/// Values written by `var_to_bytes` in a double-precision Godot 4.6.3 build
+/// (`tests/godot4/double/README.md`): the same values as [`godot4_values`], each made by the
+/// engine in its own precision.
+pub fn godot4_double_values() -> Vec<Fixture> {
+    load("godot4_double/values.jsonl", "full_objects")
+}
+
 /// Values written by `var2bytes` in a Pandemonium engine of the type numbering `numbering`
 /// ("5", "3.8" or "3.5"; `tests/pandemonium/README.md`). They carry no `desc`: the engine's
 /// text form is in `json["text"]`.

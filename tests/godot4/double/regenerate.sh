@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Regenerates tests/fixtures/godot4_double/values.jsonl from a double-precision Godot 4.6.3
+# engine (tests/godot4/double/build.sh), with the same generator as the Godot 4.6 fixtures
+# (tests/godot4/generate.gd), run natively and headless.
+# Usage: tests/godot4/double/regenerate.sh [--check]
+#   GODOT4_DOUBLE=path/to/godot   the engine (default: tests/godot4/double/.engine/godot)
+#   --check                       compare with the committed file instead of writing it
+# Also requires the engine's verdicts and error codes on every malformed input to equal the
+# committed single-precision 4.6 ones (tests/fixtures/godot4/malformed.jsonl), except for the
+# text of the engine's error line, which names limits as the compiler's headers spell them.
+set -euo pipefail
+mode="${1:-}"
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+godot4="$(cd "$here/.." && pwd)"
+source "$godot4/../engine_common.sh"  # sets $repo_root and $tmp
+engine="${GODOT4_DOUBLE:-$here/.engine/godot}"
+output=tests/fixtures/godot4_double/values.jsonl
+
+if ! [ -x "$engine" ] || ! "$engine" --version | grep -q '^4\.6\.3\.stable\.double\.'; then
+    echo "error: no double-precision Godot 4.6.3 at $engine: run tests/godot4/double/build.sh" >&2
+    exit 1
+fi
+
+project="$tmp/project"
+mkdir -p "$project" "$tmp/out"
+printf 'config_version=5\n' >"$project/project.godot"
+cp "$godot4/generate.gd" "$godot4/common.gd" "$godot4/typed_item.gd" "$project/"
+
+status=0
+LANG=C.UTF-8 LC_ALL=C.UTF-8 timeout 600 "$engine" --headless --path "$project" \
+    --script res://generate.gd >"$tmp/gen.stdout" 2>"$tmp/gen.stderr" || status=$?
+if [ "$status" -ne 0 ] || grep -q 'GDWIRE-GENERATOR-FAILURE' "$tmp/gen.stderr" \
+        || ! grep -q '^GDWIRE-GENERATOR-OK$' "$tmp/gen.stdout"; then
+    echo "error: generate.gd failed (exit status $status); fixture left unchanged" >&2
+    grep -E 'GDWIRE-GENERATOR-FAILURE|SCRIPT ERROR' -A2 "$tmp/gen.stderr" >&2 || true
+    tail -n 20 "$tmp/gen.stderr" >&2 || true
+    exit 1
+fi
+if ! grep -q '^Godot Engine v4\.6\.3\.stable\.' "$tmp/gen.stdout"; then
+    echo "error: the engine did not print its 4.6.3 banner" >&2
+    exit 1
+fi
+python3 "$godot4/assemble.py" "$tmp/gen.stdout" "$tmp/gen.stderr" "$tmp/out"
+
+python3 - "$tmp/out/malformed.jsonl" "$repo_root/tests/fixtures/godot4/malformed.jsonl" <<'PY'
+import json, sys
+ignored = ("error_line", "mark")
+rows = [[{k: v for k, v in json.loads(line).items() if k not in ignored} for line in open(p)]
+        for p in sys.argv[1:]]
+bad = [a["name"] for a, b in zip(*rows) if a != b]
+if len(rows[0]) != len(rows[1]) or bad:
+    sys.exit(f"error: malformed-input verdicts differ from the single-precision engine's: {bad[:5]}")
+print(f"{len(rows[0])} malformed-input verdicts equal the single-precision engine's")
+PY
+
+finish_fixture "$mode" "$tmp/out/values.jsonl" "$output" "Godot 4 double-precision values"

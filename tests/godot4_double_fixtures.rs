@@ -1,0 +1,210 @@
+//! The reader and writer against a real double-precision Godot 4.6.3 build: every value the
+//! engine wrote (the same generator as the 4.6 fixtures, run in a `precision=double` build)
+//! decodes (`Dialect::GODOT_4`) to what the engine itself decoded, re-encodes to the engine's
+//! bytes through views, owned values and the streaming calls of a double-precision `Writer`,
+//! and prints as the engine's `var_to_str`. Which values the precision changes is the
+//! engines' answer, not ours: the bytes are compared with the single-precision 4.6 engine's.
+//! Fixtures: `tests/fixtures/godot4_double/`, made by `tests/godot4/double/regenerate.sh`
+//! (tests/godot4/double/README.md). No engine is needed to run this.
+
+mod support;
+
+use std::collections::BTreeMap;
+
+use gdwire::{to_vec, Decoder, Dialect, Precision, VariantRef, Writer};
+use support::{set_allow_objects, value_matches, Fixture};
+
+fn decoder(allow_objects: bool) -> Decoder {
+    Decoder::new(Dialect::GODOT_4).with_allow_objects(allow_objects)
+}
+
+fn hex(b: &[u8]) -> String {
+    support::hex_of(b)
+}
+
+fn fixtures() -> Vec<Fixture> {
+    let fixtures = support::godot4_double_values();
+    support::assert_more_than(&fixtures, 240);
+    fixtures
+}
+
+#[test]
+fn every_double_engine_value_decodes_to_what_the_engine_decoded() {
+    let mut failures = Vec::new();
+    for f in &fixtures() {
+        set_allow_objects(f.allow_objects);
+        let desc = f.desc.as_ref().unwrap();
+        let stripped = support::without_script_dictionary_types(f, desc);
+        let desc = stripped.as_ref().unwrap_or(desc);
+        if let Err(e) = value_matches(f, desc, decoder(f.allow_objects).decode_exact(&f.bytes)) {
+            failures.push(e);
+        }
+    }
+    support::assert_no_failures(&failures, "mismatches");
+}
+
+#[test]
+fn every_double_engine_value_reencodes_to_the_engine_bytes() {
+    let mut failures = Vec::new();
+    for f in &fixtures() {
+        let v = decoder(f.allow_objects).decode_exact(&f.bytes).unwrap();
+        // A view keeps the precision it was read with.
+        match to_vec(Dialect::GODOT_4, &v) {
+            Ok(got) if got == f.bytes => {}
+            Ok(got) => failures.push(format!("{}: ours {}", f.name, hex(&got))),
+            Err(e) => failures.push(format!("{}: {e}", f.name)),
+        }
+        let mut out = Vec::new();
+        let mut w = Writer::new(&mut out, Dialect::GODOT_4)
+            .with_full_objects(f.allow_objects)
+            .with_precision(Precision::Double);
+        if let Err(e) = w.value(&v).and_then(|()| w.finish()) {
+            failures.push(format!("{}: Writer: {e}", f.name));
+        } else if out != f.bytes {
+            failures.push(format!("{}: Writer wrote {}", f.name, hex(&out)));
+        }
+        // So does an owned value.
+        let owned = v.to_owned();
+        let mut out = Vec::new();
+        let mut w = Writer::new(&mut out, Dialect::GODOT_4).with_full_objects(f.allow_objects);
+        if let Err(e) = w.variant(&owned).and_then(|()| w.finish()) {
+            failures.push(format!("{}: Variant: {e}", f.name));
+        } else if out != f.bytes {
+            failures.push(format!("{}: Variant wrote {}", f.name, hex(&out)));
+        }
+    }
+    support::assert_no_failures(&failures, "mismatches");
+}
+
+/// Writes a top-level math value or packed vector array with the streaming call for its
+/// type, from its components; `None` for other types.
+fn write_streaming(w: &mut Writer<&mut Vec<u8>>, v: &VariantRef<'_>) -> Option<gdwire::Result<()>> {
+    Some(match v {
+        VariantRef::Vector2(x) => w.vector2(x.get()),
+        VariantRef::Rect2(x) => w.rect2(x.get()),
+        VariantRef::Vector3(x) => w.vector3(x.get()),
+        VariantRef::Transform2D(x) => w.transform2d(x.get()),
+        VariantRef::Vector4(x) => w.vector4(x.get()),
+        VariantRef::Plane(x) => w.plane(x.get()),
+        VariantRef::Quaternion(x) => w.quaternion(x.get()),
+        VariantRef::Aabb(x) => w.aabb(x.get()),
+        VariantRef::Basis(x) => w.basis(x.get()),
+        VariantRef::Transform3D(x) => w.transform3d(x.get()),
+        VariantRef::Projection(x) => w.projection(x.get()),
+        VariantRef::PackedVector2Array(p) => w.packed_vector2(p.iter().collect::<Vec<[f64; 2]>>()),
+        VariantRef::PackedVector3Array(p) => w.packed_vector3(p.iter().collect::<Vec<[f64; 3]>>()),
+        VariantRef::PackedVector4Array(p) => w.packed_vector4(p.iter().collect::<Vec<[f64; 4]>>()),
+        _ => return None,
+    })
+}
+
+#[test]
+fn a_double_precision_writer_writes_the_engines_math_bytes() {
+    let mut written = 0;
+    let mut failures = Vec::new();
+    for f in &fixtures() {
+        let v = decoder(f.allow_objects).decode_exact(&f.bytes).unwrap();
+        let mut out = Vec::new();
+        let mut w = Writer::new(&mut out, Dialect::GODOT_4).with_precision(Precision::Double);
+        let Some(r) = write_streaming(&mut w, &v) else {
+            continue;
+        };
+        written += 1;
+        if let Err(e) = r.and_then(|()| w.finish()) {
+            failures.push(format!("{}: {e}", f.name));
+        } else if out != f.bytes {
+            failures.push(format!("{}: ours {}", f.name, hex(&out)));
+        }
+    }
+    support::assert_no_failures(&failures, "mismatches");
+    // 30 math values and 21 packed vector arrays.
+    assert_eq!(written, 51);
+}
+
+/// Whether `v` is or holds a type whose width follows the build's precision, by the rule this
+/// crate documents (docs/encoding.md): real math types and PackedVector2/3/4Array; not Color,
+/// PackedColorArray, PackedFloat32Array or integer vectors.
+fn holds_real_math(v: &VariantRef<'_>) -> bool {
+    use gdwire::VariantType as T;
+    let direct = matches!(
+        v.variant_type(),
+        T::Vector2
+            | T::Rect2
+            | T::Vector3
+            | T::Transform2D
+            | T::Vector4
+            | T::Plane
+            | T::Quaternion
+            | T::Aabb
+            | T::Basis
+            | T::Transform3D
+            | T::Projection
+            | T::PackedVector2Array
+            | T::PackedVector3Array
+            | T::PackedVector4Array
+    );
+    direct
+        || match v {
+            VariantRef::Array(a) => a.iter().any(|x| holds_real_math(&x)),
+            VariantRef::Dictionary(d) => d
+                .iter()
+                .any(|(k, x)| holds_real_math(&k) || holds_real_math(&x)),
+            _ => false,
+        }
+}
+
+#[test]
+fn precision_changes_exactly_the_real_math_values() {
+    let single: BTreeMap<_, _> = support::godot4_values()
+        .into_iter()
+        .map(|f| ((f.name.clone(), f.allow_objects), f))
+        .collect();
+    let mut failures = Vec::new();
+    let (mut changed, mut same) = (0, 0);
+    for f in &fixtures() {
+        let s = &single[&(f.name.clone(), f.allow_objects)];
+        let v = decoder(f.allow_objects).decode_exact(&s.bytes).unwrap();
+        let differs = s.bytes != f.bytes;
+        if differs != holds_real_math(&v) {
+            failures.push(format!(
+                "{}: the engines' bytes {} but the rule says {}",
+                f.name,
+                if differs { "differ" } else { "agree" },
+                if differs { "agree" } else { "differ" },
+            ));
+        }
+        if differs {
+            changed += 1;
+        } else {
+            same += 1;
+        }
+    }
+    support::assert_no_failures(&failures, "mismatches");
+    assert_eq!((changed, same), (54, 206));
+}
+
+#[test]
+fn double_engine_text_form_is_its_var_to_str() {
+    let mut failures = Vec::new();
+    for f in &fixtures() {
+        if matches!(
+            f.name.as_str(),
+            "typed_dictionary_script_value_full" | "typed_dictionary_script_key_full"
+        ) {
+            // The engine drops the script type while decoding (tests/godot4_fixtures.rs).
+            continue;
+        }
+        let v = decoder(f.allow_objects).decode_exact(&f.bytes).unwrap();
+        // typed_item.gd's unexported variable is the engine's instance state, not wire data.
+        let want = f.json["text"]
+            .as_str()
+            .unwrap()
+            .replace(",\"not_exported\":9", "");
+        match gdwire::text::to_text(Dialect::GODOT_4, &v) {
+            Ok(got) if got == want => {}
+            Ok(got) => failures.push(format!("{}:\n  ours   {got:?}\n  engine {want:?}", f.name)),
+            Err(e) => failures.push(format!("{}: {e}", f.name)),
+        }
+    }
+    support::assert_no_failures(&failures, "mismatches");
+}
