@@ -13,6 +13,9 @@
 //!   stays honest.
 //!
 //! Skipped with a notice when the engine is not installed, unless GDWIRE_REQUIRE_ENGINE=1.
+//!
+//! The same values written in double precision are read the same way by a double-precision
+//! 4.6.3 build when one is there (`tests/godot4/double/`; never built in CI).
 #![cfg(feature = "json")] // the JSON form is part of what the engine reads back
 
 mod support;
@@ -23,7 +26,7 @@ use gdwire::math::{
     Aabb, Basis, Color, Plane, Projection, Quaternion, Rect2, Rect2i, Transform2D, Transform3D,
     Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i,
 };
-use gdwire::{ContainerTypeSpec, Decoder, Dialect, VariantType, Writer};
+use gdwire::{ContainerTypeSpec, Decoder, Dialect, Precision, VariantType, Writer};
 use support::godot4;
 
 type W<'a> = Writer<&'a mut Vec<u8>>;
@@ -180,8 +183,8 @@ fn every_type(w: &mut W<'_>) -> Res {
 
 const EVERY_TYPE_LEN: usize = 36;
 
-fn values() -> Cases {
-    let mut c = Cases::new(G4);
+fn values(precision: Precision) -> Cases {
+    let mut c = Cases::new(G4).with_precision(precision);
     c.add("nil", |w| w.nil());
     c.add("true", |w| w.bool(true));
     c.add("false", |w| w.bool(false));
@@ -472,6 +475,17 @@ fn json_known(name: &str) -> Option<&'static str> {
     }
 }
 
+/// [`json_known`] for the double-precision build, which is a native x86-64 one.
+fn json_known_double(name: &str) -> Option<&'static str> {
+    match name {
+        "every_type" | "packed_int64_3" | "packed_int64_4" | "packed_int64_5" => Some(
+            "i64::MAX inside a PackedInt64Array: this native build's JSON.to_native reads it \
+             as i64::MIN (the web build reads it exactly; a plain int reads exactly in both)",
+        ),
+        _ => json_known(name),
+    }
+}
+
 /// The engine's bytes with the NodePath pad bytes zeroed: 4.6, like 3.2.3, leaves them
 /// uninitialised.
 /// (`support::node_path_pads` recurses: not for the deep chains, which hold no NodePath.)
@@ -508,7 +522,45 @@ fn block<'a>(b: &'a [u8], pos: &mut usize) -> &'a [u8] {
 
 #[test]
 fn the_engine_reads_what_gdwire_writes() {
-    let cases = values();
+    let cases = values(Precision::Single);
+    let (input, texts) = engine_input(&cases);
+    let out = match godot4::run_gdscript_with(
+        SCRIPT,
+        &[("in.bin", &input), ("typed_item.gd", ITEM)],
+        Duration::from_secs(180),
+    ) {
+        Ok(out) => out,
+        Err(skip) => return skip.report("the_engine_reads_what_gdwire_writes"),
+    };
+    check_engine_output(&cases, &texts, &out, json_known);
+}
+
+/// The same values written in double precision (bit 16 and `f64` components on every real
+/// math type and packed vector array), read by a double-precision 4.6.3 build
+/// (tests/godot4/double/README.md). Skipped with a notice when that build is not there (CI
+/// does not build it), whatever GDWIRE_REQUIRE_ENGINE says.
+#[test]
+fn a_double_precision_engine_reads_what_gdwire_writes_in_double_precision() {
+    let engine = match godot4::double_engine() {
+        Ok(engine) => engine,
+        Err(skip) => {
+            return skip
+                .report("a_double_precision_engine_reads_what_gdwire_writes_in_double_precision")
+        }
+    };
+    let cases = values(Precision::Double);
+    let (input, texts) = engine_input(&cases);
+    let out = godot4::run_native_with(
+        &engine,
+        SCRIPT,
+        &[("in.bin", &input), ("typed_item.gd", ITEM)],
+        Duration::from_secs(600),
+    );
+    check_engine_output(&cases, &texts, &out, json_known_double);
+}
+
+/// interop.gd's input for `cases`, and gdwire's text form of each.
+fn engine_input(cases: &Cases) -> (Vec<u8>, Vec<String>) {
     let mut input = Vec::new();
     let mut texts = Vec::new();
     for case in &cases.list {
@@ -527,14 +579,17 @@ fn the_engine_reads_what_gdwire_writes() {
         input.extend((text.len() as u32).to_le_bytes());
         input.extend(text.as_bytes());
     }
-    let out = match godot4::run_gdscript_with(
-        SCRIPT,
-        &[("in.bin", &input), ("typed_item.gd", ITEM)],
-        Duration::from_secs(180),
-    ) {
-        Ok(out) => out,
-        Err(skip) => return skip.report("the_engine_reads_what_gdwire_writes"),
-    };
+    (input, texts)
+}
+
+/// Checks interop.gd's report on `cases` (see the module comment); `json_known` lists the
+/// values whose JSON the engine's JSON route cannot bring back.
+fn check_engine_output(
+    cases: &Cases,
+    texts: &[String],
+    out: &godot4::Output,
+    json_known: fn(&str) -> Option<&'static str>,
+) {
     out.expect_success("tests/godot4/interop.gd");
     eprintln!("engine run: {:?}", out.elapsed);
     let expect_line = format!("GDWIRE-INTEROP-OK {}", cases.list.len());
@@ -547,7 +602,7 @@ fn the_engine_reads_what_gdwire_writes() {
     let mut pos = 0;
     let mut failures = Vec::new();
     let (mut bytes_ok, mut text_ok, mut json_ok, mut json_dropped) = (0, 0, 0, 0);
-    for (case, our_text) in cases.list.iter().zip(&texts) {
+    for (case, our_text) in cases.list.iter().zip(texts) {
         let flags = u32_at(back, &mut pos);
         // Each block is empty when the engine found it equal to ours (flag bits 1-3).
         let deep = case.name.contains("chain");

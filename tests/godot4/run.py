@@ -312,13 +312,8 @@ def _group_alive(pgid):
         return True
 
 
-def run(script_path, extra_specs, timeout, engine_args, out_dir):
-    files, reason = engine_files()
-    if files is None:
-        fail_setup(reason)
-    chromium = find_chromium()
-    if chromium is None:
-        fail_setup("chromium not found (set CHROMIUM or run tests/godot4/install.sh)")
+def read_inputs(script_path, extra_specs):
+    """The project's files: (res:// path without the prefix, bytes) pairs."""
     with open(script_path, "rb") as f:
         script_bytes = f.read()
     extra = []
@@ -329,7 +324,51 @@ def run(script_path, extra_specs, timeout, engine_args, out_dir):
             fail_setup(f"{spec}: destination must start with res://")
         with open(src, "rb") as f:
             extra.append((dest[len("res://"):], f.read()))
-    pck = build_pck(project_files(script_bytes, extra))
+    return project_files(script_bytes, extra)
+
+
+def run_native(engine, script_path, extra_specs, timeout, engine_args, out_dir):
+    """The same run with a native engine binary (a local build, e.g. the double-precision
+    one of tests/godot4/double/): the project is written to a temporary directory."""
+    project = tempfile.mkdtemp(prefix="gdwire-godot4-native-")
+    events = []
+    try:
+        for path, content in read_inputs(script_path, extra_specs):
+            dest = os.path.join(project, path)
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            with open(dest, "wb") as f:
+                f.write(content)
+        cmd = [engine, "--headless", "--path", project, "--audio-driver", "Dummy",
+               "--script", "res://gdwire_runner_main.gd"] + engine_args
+        env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        timed_out = None
+        try:
+            done = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True,
+                                  timeout=timeout, env=env)
+            stdout, stderr = done.stdout, done.stderr
+        except FileNotFoundError:
+            fail_setup(f"cannot run {engine}")
+        except subprocess.TimeoutExpired as e:  # the engine was killed
+            stdout, stderr, timed_out = e.stdout or b"", e.stderr or b"", timeout
+        events += [("out", l) for l in stdout.decode("utf-8", "replace").splitlines()]
+        events += [("err", l) for l in stderr.decode("utf-8", "replace").splitlines()]
+        if timed_out is None and done.returncode < 0:
+            events.append(("crash", f"signal {-done.returncode}"))
+        elif timed_out is None:
+            events.append(("exit", str(done.returncode)))
+    finally:
+        shutil.rmtree(project, ignore_errors=True)
+    return report(events, out_dir, load_failed=False, timed_out=timed_out)
+
+
+def run(script_path, extra_specs, timeout, engine_args, out_dir):
+    files, reason = engine_files()
+    if files is None:
+        fail_setup(reason)
+    chromium = find_chromium()
+    if chromium is None:
+        fail_setup("chromium not found (set CHROMIUM or run tests/godot4/install.sh)")
+    pck = build_pck(read_inputs(script_path, extra_specs))
     args = ["--main-pack", "/gdwire/main.pck", "--audio-driver", "Dummy"] + engine_args
     mirror = "true" if os.environ.get("GODOT4_CHROMIUM_LOG") else "false"
     page = PAGE.replace("__ARGS__", json.dumps(args)).replace("__MIRROR__", mirror).encode()
@@ -389,6 +428,12 @@ def run(script_path, extra_specs, timeout, engine_args, out_dir):
 
     with state.lock:
         events = list(state.events)
+    return report(events, out_dir, state.load_failed.is_set(), timeout if timed_out else None)
+
+
+def report(events, out_dir, load_failed, timed_out):
+    """Passes the engine's output on (files to out_dir) and returns the exit status;
+    `timed_out`: the timeout in seconds when the run was stopped, else None."""
     code = None
     crash = None
     out = sys.stdout
@@ -411,7 +456,7 @@ def run(script_path, extra_specs, timeout, engine_args, out_dir):
         elif kind == "crash":
             crash = text
     out.flush()
-    if state.load_failed.is_set() and code is None:
+    if load_failed and code is None:
         err.write("GDWIRE-RUNNER: the script failed to load (see the errors above)\n")
         err.flush()
         return EXIT_SETUP
@@ -419,8 +464,8 @@ def run(script_path, extra_specs, timeout, engine_args, out_dir):
         err.write(f"GDWIRE-RUNNER: engine crashed: {crash}\n")
         err.flush()
         return EXIT_SETUP
-    if timed_out:
-        err.write(f"GDWIRE-RUNNER: timed out after {timeout} s\n")
+    if timed_out is not None:
+        err.write(f"GDWIRE-RUNNER: timed out after {timed_out} s\n")
         err.flush()
         return EXIT_TIMEOUT
     if code is None:
@@ -448,6 +493,8 @@ def main():
                    help="extra engine command-line argument (repeatable)")
     p.add_argument("--check-install", action="store_true",
                    help="only check that the engine and chromium are installed")
+    p.add_argument("--native", metavar="ENGINE", default=None,
+                   help="run this native engine binary headless instead of the web build")
     a = p.parse_args()
     if a.check_install:
         files, reason = engine_files()
@@ -461,6 +508,8 @@ def main():
     if a.script is None:
         p.error("a script is required")
     try:
+        if a.native is not None:
+            return run_native(a.native, a.script, a.files, a.timeout, a.engine_arg, a.out_dir)
         return run(a.script, a.files, a.timeout, a.engine_arg, a.out_dir)
     except KeyboardInterrupt as e:
         sys.stderr.write(f"GDWIRE-RUNNER: interrupted ({e})\n")

@@ -2,7 +2,7 @@
 //! crate's `Writer` and hand to a real engine: each named, with the object mode it was
 //! written in and what that engine's test needs to know about it (`N`).
 
-use gdwire::{Dialect, Writer};
+use gdwire::{Dialect, Precision, Writer};
 
 pub type W<'a> = Writer<&'a mut Vec<u8>>;
 
@@ -17,6 +17,7 @@ pub struct Case<N> {
 
 pub struct Cases<N> {
     dialect: Dialect,
+    precision: Precision,
     pub list: Vec<Case<N>>,
 }
 
@@ -24,8 +25,15 @@ impl<N: Default> Cases<N> {
     pub fn new(dialect: Dialect) -> Self {
         Cases {
             dialect,
+            precision: Precision::Single,
             list: Vec::new(),
         }
+    }
+
+    /// Math values written in `precision` (`Writer::with_precision`).
+    pub fn with_precision(mut self, precision: Precision) -> Self {
+        self.precision = precision;
+        self
     }
 
     pub fn add(
@@ -55,7 +63,7 @@ impl<N: Default> Cases<N> {
             self.list.iter().all(|c| c.name != name),
             "duplicate case {name}"
         );
-        let bytes = super::written(self.dialect, full, f)
+        let bytes = super::written_in(self.dialect, self.precision, full, f)
             .unwrap_or_else(|e| panic!("{name}: writing failed: {e}"));
         self.list.push(Case {
             name,

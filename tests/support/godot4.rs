@@ -131,6 +131,47 @@ pub fn run_gdscript_with(
     timeout: Duration,
 ) -> Result<Output, Skip> {
     available()?;
+    Ok(run(&[], script, files, timeout))
+}
+
+/// The double-precision Godot 4.6.3 build of `tests/godot4/double/` (`build.sh`):
+/// `GODOT4_DOUBLE`, else `tests/godot4/double/.engine/godot`. `Err(Skip)` when there is none:
+/// CI does not build it, so its absence is never a failure.
+pub fn double_engine() -> Result<std::path::PathBuf, Skip> {
+    let path = std::env::var_os("GODOT4_DOUBLE")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(DIR).join("double/.engine/godot"));
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err(Skip(format!(
+            "no double-precision build at {} (tests/godot4/double/build.sh builds one)",
+            path.display()
+        )))
+    }
+}
+
+/// [`run_gdscript_with`] in a native engine binary (`run.py --native`), headless.
+pub fn run_native_with(
+    engine: &Path,
+    script: &str,
+    files: &[(&str, &[u8])],
+    timeout: Duration,
+) -> Output {
+    run(
+        &["--native".as_ref(), engine.as_os_str()],
+        script,
+        files,
+        timeout,
+    )
+}
+
+fn run(
+    runner_args: &[&std::ffi::OsStr],
+    script: &str,
+    files: &[(&str, &[u8])],
+    timeout: Duration,
+) -> Output {
     let dir = TempDir::new("godot4");
     let script_path = dir.0.join("main.gd");
     std::fs::write(&script_path, script).unwrap();
@@ -138,6 +179,7 @@ pub fn run_gdscript_with(
     let in_dir = dir.0.join("in");
     let mut cmd = Command::new("python3");
     cmd.arg(Path::new(DIR).join("run.py"))
+        .args(runner_args)
         .arg("--timeout")
         .arg(format!("{}", timeout.as_secs_f64()))
         .arg("--out-dir")
@@ -192,13 +234,13 @@ pub fn run_gdscript_with(
             out_files.insert(name, std::fs::read(entry.path()).unwrap());
         }
     }
-    Ok(Output {
+    Output {
         status: status.code().unwrap_or(-1),
         stdout,
         stderr,
         files: out_files,
         elapsed,
-    })
+    }
 }
 
 /// The `ERROR:` lines of the engine's stderr, in order (without the `ERROR: ` prefix).

@@ -137,8 +137,20 @@ pub fn written(
     full: bool,
     f: impl FnOnce(&mut gdwire::Writer<&mut Vec<u8>>) -> gdwire::Result<()>,
 ) -> gdwire::Result<Vec<u8>> {
+    written_in(dialect, gdwire::Precision::Single, full, f)
+}
+
+/// [`written`] with math values in `precision`.
+pub fn written_in(
+    dialect: gdwire::Dialect,
+    precision: gdwire::Precision,
+    full: bool,
+    f: impl FnOnce(&mut gdwire::Writer<&mut Vec<u8>>) -> gdwire::Result<()>,
+) -> gdwire::Result<Vec<u8>> {
     let mut out = Vec::new();
-    let mut w = gdwire::Writer::new(&mut out, dialect).with_full_objects(full);
+    let mut w = gdwire::Writer::new(&mut out, dialect)
+        .with_full_objects(full)
+        .with_precision(precision);
     f(&mut w)?;
     w.finish()?;
     Ok(out)
