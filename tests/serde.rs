@@ -12,7 +12,7 @@ use gdwire::math::{
     Aabb, Color, Plane, Quaternion, Rect2, Transform2D, Transform3D, Vector2, Vector3,
 };
 use gdwire::serde::{from_bytes, to_vec, Deserializer, ErrorCode, PathSegment};
-use gdwire::{Decoder, Dialect, PackedRef, VariantRef, Writer};
+use gdwire::{Decoder, Dialect, PackedRef, Precision, VariantRef, Writer};
 use serde::{Deserialize, Serialize};
 use support::hex;
 use support::pairs::Pairs;
@@ -235,6 +235,26 @@ where
     value
 }
 
+/// [`round_trip`] serializing math values in precision `p`.
+fn round_trip_in<'a, T>(dialect: Dialect, p: Precision, bytes: &'a [u8]) -> T
+where
+    T: Serialize + Deserialize<'a> + std::fmt::Debug,
+{
+    let value: T = from_bytes(dialect, bytes).unwrap_or_else(|e| panic!("{e}"));
+    let mut ours = Vec::new();
+    let mut ser = gdwire::serde::Serializer::new(&mut ours, dialect).with_precision(p);
+    value
+        .serialize(&mut ser)
+        .unwrap_or_else(|e| panic!("{value:?}: {e}"));
+    ser.finish().unwrap();
+    assert_eq!(
+        support::hex_of(&ours),
+        support::hex_of(bytes),
+        "{dialect} {p:?}: {value:?}"
+    );
+    value
+}
+
 #[derive(Serialize, Deserialize, Debug)]
 struct Ints(#[serde(with = "gdwire::serde::packed")] Vec<i32>);
 #[derive(Serialize, Deserialize, Debug)]
@@ -265,10 +285,10 @@ struct F64s(#[serde(with = "gdwire::serde::packed")] Vec<f64>);
 #[derive(Serialize, Deserialize, Debug)]
 struct V4s(#[serde(with = "gdwire::serde::packed")] Vec<gdwire::math::Vector4>);
 
-/// Deserializes one engine fixture into the matching Rust type and serializes it back to the
-/// engine's bytes; `false` for fixtures no plain Rust type maps to byte for byte (objects,
+/// Deserializes one engine fixture into the matching Rust type and serializes it back (math
+/// in precision `p`) to the engine's bytes; `false` for fixtures no plain Rust type maps to byte for byte (objects,
 /// node paths, RIDs, typed containers, StringNames, mixed-key dictionaries, …).
-fn fixture_round_trip(d: Dialect, name: &str, b: &[u8]) -> bool {
+fn fixture_round_trip(d: Dialect, p: Precision, name: &str, b: &[u8]) -> bool {
     use gdwire::math::{Basis, Projection, Rect2i, Vector2i, Vector3i, Vector4, Vector4i};
     let family = name.split('_').next().unwrap();
     // Godot 3 calls them Pool*Array, Godot 4 Packed*Array.
@@ -277,55 +297,55 @@ fn fixture_round_trip(d: Dialect, name: &str, b: &[u8]) -> bool {
         .or_else(|| name.strip_prefix("packed_"))
         .unwrap_or("");
     match family {
-        "nil" => round_trip::<()>(d, b),
-        "bool" => drop(round_trip::<bool>(d, b)),
-        "int" => drop(round_trip::<i64>(d, b)),
+        "nil" => round_trip_in::<()>(d, p, b),
+        "bool" => drop(round_trip_in::<bool>(d, p, b)),
+        "int" => drop(round_trip_in::<i64>(d, p, b)),
         // NaN payloads survive as bits: compare bytes only.
-        "float" => drop(round_trip::<f64>(d, b)),
+        "float" => drop(round_trip_in::<f64>(d, p, b)),
         "string" if name.starts_with("string_name") => return false,
-        "string" => drop(round_trip::<&str>(d, b)),
-        "vector2" => drop(round_trip::<Vector2>(d, b)),
-        "vector2i" => drop(round_trip::<Vector2i>(d, b)),
-        "rect2" => drop(round_trip::<Rect2>(d, b)),
-        "rect2i" => drop(round_trip::<Rect2i>(d, b)),
-        "vector3" => drop(round_trip::<Vector3>(d, b)),
-        "vector3i" => drop(round_trip::<Vector3i>(d, b)),
-        "transform2d" => drop(round_trip::<Transform2D>(d, b)),
-        "vector4" => drop(round_trip::<Vector4>(d, b)),
-        "vector4i" => drop(round_trip::<Vector4i>(d, b)),
-        "plane" => drop(round_trip::<Plane>(d, b)),
-        "quat" | "quaternion" => drop(round_trip::<Quaternion>(d, b)),
-        "aabb" => drop(round_trip::<Aabb>(d, b)),
-        "basis" => drop(round_trip::<Basis>(d, b)),
-        "transform" | "transform3d" => drop(round_trip::<Transform3D>(d, b)),
-        "projection" => drop(round_trip::<Projection>(d, b)),
-        "color" => drop(round_trip::<Color>(d, b)),
+        "string" => drop(round_trip_in::<&str>(d, p, b)),
+        "vector2" => drop(round_trip_in::<Vector2>(d, p, b)),
+        "vector2i" => drop(round_trip_in::<Vector2i>(d, p, b)),
+        "rect2" => drop(round_trip_in::<Rect2>(d, p, b)),
+        "rect2i" => drop(round_trip_in::<Rect2i>(d, p, b)),
+        "vector3" => drop(round_trip_in::<Vector3>(d, p, b)),
+        "vector3i" => drop(round_trip_in::<Vector3i>(d, p, b)),
+        "transform2d" => drop(round_trip_in::<Transform2D>(d, p, b)),
+        "vector4" => drop(round_trip_in::<Vector4>(d, p, b)),
+        "vector4i" => drop(round_trip_in::<Vector4i>(d, p, b)),
+        "plane" => drop(round_trip_in::<Plane>(d, p, b)),
+        "quat" | "quaternion" => drop(round_trip_in::<Quaternion>(d, p, b)),
+        "aabb" => drop(round_trip_in::<Aabb>(d, p, b)),
+        "basis" => drop(round_trip_in::<Basis>(d, p, b)),
+        "transform" | "transform3d" => drop(round_trip_in::<Transform3D>(d, p, b)),
+        "projection" => drop(round_trip_in::<Projection>(d, p, b)),
+        "color" => drop(round_trip_in::<Color>(d, p, b)),
         "pool" | "packed" => match packed.split("_array").next().unwrap() {
-            "byte" => drop(round_trip::<serde_bytes::ByteBuf>(d, b)),
-            "int" | "int32" if !name.contains("truncated") => drop(round_trip::<Ints>(d, b)),
-            "int64" => drop(round_trip::<I64s>(d, b)),
-            "real" | "float32" => drop(round_trip::<Reals>(d, b)),
-            "float64" => drop(round_trip::<F64s>(d, b)),
-            "string" => drop(round_trip::<Strings>(d, b)),
-            "vector2" => drop(round_trip::<Outline>(d, b)),
-            "vector3" => drop(round_trip::<V3s>(d, b)),
-            "vector4" => drop(round_trip::<V4s>(d, b)),
-            "color" => drop(round_trip::<Colors>(d, b)),
+            "byte" => drop(round_trip_in::<serde_bytes::ByteBuf>(d, p, b)),
+            "int" | "int32" if !name.contains("truncated") => drop(round_trip_in::<Ints>(d, p, b)),
+            "int64" => drop(round_trip_in::<I64s>(d, p, b)),
+            "real" | "float32" => drop(round_trip_in::<Reals>(d, p, b)),
+            "float64" => drop(round_trip_in::<F64s>(d, p, b)),
+            "string" => drop(round_trip_in::<Strings>(d, p, b)),
+            "vector2" => drop(round_trip_in::<Outline>(d, p, b)),
+            "vector3" => drop(round_trip_in::<V3s>(d, p, b)),
+            "vector4" => drop(round_trip_in::<V4s>(d, p, b)),
+            "color" => drop(round_trip_in::<Colors>(d, p, b)),
             _ => return false,
         },
         _ => match name {
-            "dictionary_empty" => drop(round_trip::<BTreeMap<String, i32>>(d, b)),
-            "dictionary_a_1" => drop(round_trip::<BTreeMap<String, i32>>(d, b)),
+            "dictionary_empty" => drop(round_trip_in::<BTreeMap<String, i32>>(d, p, b)),
+            "dictionary_a_1" => drop(round_trip_in::<BTreeMap<String, i32>>(d, p, b)),
             "dictionary_int_keys" => {
-                let p = round_trip::<Pairs<i64, String>>(d, b);
+                let p = round_trip_in::<Pairs<i64, String>>(d, p, b);
                 assert_eq!(p.0[2], (2_147_483_648, "big".to_string()));
             }
-            "dictionary_nested" => drop(round_trip::<Nested>(d, b)),
-            "array_empty" => drop(round_trip::<Vec<i32>>(d, b)),
-            "array_1_a" => drop(round_trip::<(i32, String)>(d, b)),
-            "array_nested_3" => drop(round_trip::<Vec<Vec<Vec<i32>>>>(d, b)),
-            "array_nested_empty_4" => drop(round_trip::<[[[[(); 0]; 1]; 1]; 1]>(d, b)),
-            "array_of_strings_pad" => drop(round_trip::<Vec<String>>(d, b)),
+            "dictionary_nested" => drop(round_trip_in::<Nested>(d, p, b)),
+            "array_empty" => drop(round_trip_in::<Vec<i32>>(d, p, b)),
+            "array_1_a" => drop(round_trip_in::<(i32, String)>(d, p, b)),
+            "array_nested_3" => drop(round_trip_in::<Vec<Vec<Vec<i32>>>>(d, p, b)),
+            "array_nested_empty_4" => drop(round_trip_in::<[[[[(); 0]; 1]; 1]; 1]>(d, p, b)),
+            "array_of_strings_pad" => drop(round_trip_in::<Vec<String>>(d, p, b)),
             _ => return false,
         },
     }
@@ -337,7 +357,7 @@ fn godot3_engine_fixtures_round_trip_through_rust_types() {
     let fixtures = support::values();
     let checked = fixtures
         .iter()
-        .filter(|f| fixture_round_trip(G3, &f.name, &f.bytes))
+        .filter(|f| fixture_round_trip(G3, Precision::Single, &f.name, &f.bytes))
         .count();
     assert_eq!(checked, 138, "fixtures checked");
 }
@@ -347,7 +367,7 @@ fn godot4_6_engine_fixtures_round_trip_through_rust_types() {
     let fixtures = support::godot4_values();
     let checked: Vec<&str> = fixtures
         .iter()
-        .filter(|f| fixture_round_trip(G4, &f.name, &f.bytes))
+        .filter(|f| fixture_round_trip(G4, Precision::Single, &f.name, &f.bytes))
         .map(|f| f.name.as_str())
         .collect();
     assert_eq!(checked.len(), 182, "fixtures checked");
@@ -363,6 +383,17 @@ fn godot4_6_engine_fixtures_round_trip_through_rust_types() {
             _ => {}
         }
     }
+}
+
+#[test]
+fn double_precision_engine_fixtures_round_trip_through_rust_types() {
+    // The same Rust types; a double-precision serializer writes the double build's bytes.
+    let fixtures = support::godot4_double_values();
+    let checked = fixtures
+        .iter()
+        .filter(|f| fixture_round_trip(G4, Precision::Double, &f.name, &f.bytes))
+        .count();
+    assert_eq!(checked, 182, "fixtures checked");
 }
 
 // --- Godot 4 engine vectors (spec §6.1 / §6.2) ----------------------------------------------
