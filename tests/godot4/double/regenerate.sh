@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates tests/fixtures/godot4_double/values.jsonl from a double-precision Godot 4.6.3
 # engine (tests/godot4/double/build.sh), with the same generator as the Godot 4.6 fixtures
-# (tests/godot4/generate.gd), run natively and headless.
+# (tests/godot4/generate.gd), run natively and headless by tests/godot4/run.py --native.
 # Usage: tests/godot4/double/regenerate.sh [--check]
 #   GODOT4_DOUBLE=path/to/godot   the engine (default: tests/godot4/double/.engine/godot)
 #   --check                       compare with the committed file instead of writing it
@@ -22,18 +22,15 @@ if ! [ -x "$engine" ] || ! "$engine" --version | grep -q '^4\.6\.3\.stable\.doub
     exit 1
 fi
 
-project="$tmp/project"
-mkdir -p "$project" "$tmp/out"
-printf 'config_version=5\n' >"$project/project.godot"
-cp "$godot4/generate.gd" "$godot4/common.gd" "$godot4/typed_item.gd" "$project/"
-
+mkdir -p "$tmp/out"
 status=0
-LANG=C.UTF-8 LC_ALL=C.UTF-8 timeout 600 "$engine" --headless --path "$project" \
-    --script res://generate.gd >"$tmp/gen.stdout" 2>"$tmp/gen.stderr" || status=$?
+python3 "$godot4/run.py" --native "$engine" --timeout 600 "$godot4/generate.gd" \
+    "$godot4/common.gd" "$godot4/typed_item.gd" \
+    >"$tmp/gen.stdout" 2>"$tmp/gen.stderr" || status=$?
 if [ "$status" -ne 0 ] || grep -q 'GDWIRE-GENERATOR-FAILURE' "$tmp/gen.stderr" \
         || ! grep -q '^GDWIRE-GENERATOR-OK$' "$tmp/gen.stdout"; then
     echo "error: generate.gd failed (exit status $status); fixture left unchanged" >&2
-    grep -E 'GDWIRE-GENERATOR-FAILURE|SCRIPT ERROR' -A2 "$tmp/gen.stderr" >&2 || true
+    grep -E 'GDWIRE-GENERATOR-FAILURE|GDWIRE-RUNNER|SCRIPT ERROR' -A2 "$tmp/gen.stderr" >&2 || true
     tail -n 20 "$tmp/gen.stderr" >&2 || true
     exit 1
 fi
