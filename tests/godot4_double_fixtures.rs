@@ -121,6 +121,40 @@ fn a_double_precision_writer_writes_the_engines_math_bytes() {
     assert_eq!(written, 51);
 }
 
+#[test]
+fn a_double_precision_packet_writer_sends_the_engines_math_bytes() {
+    use gdwire::multiplayer::{Args, Packet, PacketWriter, Target};
+    let mut sent = 0;
+    let mut failures = Vec::new();
+    for f in &fixtures() {
+        let v = decoder(f.allow_objects).decode_exact(&f.bytes).unwrap();
+        let mut w = PacketWriter::new(Vec::new()).with_precision(Precision::Double);
+        w.remote_call(Target::Cached(1), 0, 1).unwrap();
+        let mut streamed = None;
+        let r = w.with(|w| {
+            let r = write_streaming(w, &v);
+            streamed = Some(r.is_some());
+            r.unwrap_or(Ok(()))
+        });
+        if streamed != Some(true) {
+            continue;
+        }
+        sent += 1;
+        let out = r.and_then(|()| w.finish()).map(|_| w.into_sink());
+        // A remote call to cached node 1, method 0, one argument: 4 bytes, then the value.
+        match out {
+            Ok(out) if out[4..] == f.bytes[..] => match Packet::parse(&out) {
+                Ok(Packet::RemoteCall(c)) if matches!(c.args, Args::Values(_)) => {}
+                other => failures.push(format!("{}: parsed as {other:?}", f.name)),
+            },
+            Ok(out) => failures.push(format!("{}: sent {}", f.name, hex(&out))),
+            Err(e) => failures.push(format!("{}: {e}", f.name)),
+        }
+    }
+    support::assert_no_failures(&failures, "mismatches");
+    assert_eq!(sent, 51);
+}
+
 /// Whether `v` is or holds a type whose width follows the build's precision, by the rule this
 /// crate documents (docs/encoding.md): real math types and PackedVector2/3/4Array; not Color,
 /// PackedColorArray, PackedFloat32Array or integer vectors.

@@ -5,7 +5,7 @@ use crate::multiplayer::values::{bool_byte, int_bytes, Values};
 use crate::multiplayer::{Args, Command, IdWidth, NodeRef, Packet, Sys, SysCommand};
 use crate::read::VariantRef;
 use crate::write::{IntoSink, Sink, Writer};
-use crate::Dialect;
+use crate::{Dialect, Precision};
 
 /// Where a remote call is aimed, for [`PacketWriter::remote_call`].
 ///
@@ -108,6 +108,7 @@ pub struct PacketWriter<'p, S: Sink> {
     /// Byte 0 of a remote call (sinks cannot be read back; patched for the byte-only form).
     call_head: u8,
     full_objects: bool,
+    precision: Precision,
     error: Option<Error>,
 }
 
@@ -117,6 +118,7 @@ impl<S: Sink> core::fmt::Debug for PacketWriter<'_, S> {
             .field("position", &self.sink.position())
             .field("state", &self.state)
             .field("owed", &self.owed)
+            .field("precision", &self.precision)
             .field("error", &self.error)
             .finish()
     }
@@ -147,6 +149,7 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
             relay_open: false,
             call_head: 0,
             full_objects: false,
+            precision: Precision::Single,
             error: None,
         }
     }
@@ -166,6 +169,28 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     /// ```
     pub fn with_full_objects(mut self, full: bool) -> Self {
         self.full_objects = full;
+        self
+    }
+
+    /// Writes the math values of [`PacketWriter::with`] in `precision`: with
+    /// [`Precision::Double`], header bit 16 and `f64` components, as a double-precision
+    /// Godot 4 build sends them (docs/encoding.md). Views given to [`PacketWriter::value`]
+    /// keep the precision they were read with.
+    ///
+    /// ```
+    /// use gdwire::multiplayer::{PacketWriter, Target};
+    /// use gdwire::{math::Vector2, Precision};
+    /// let mut w = PacketWriter::new(Vec::new()).with_precision(Precision::Double);
+    /// w.remote_call(Target::Cached(1), 0, 1)?;
+    /// w.with(|v| v.vector2(Vector2 { x: 1.0, y: 2.0 }))?;
+    /// w.finish()?;
+    /// let out = w.into_sink();
+    /// assert_eq!(out[4..8], [0x05, 0, 1, 0]); // Vector2, bit 16
+    /// assert_eq!(out[8..], [&1f64.to_le_bytes()[..], &2f64.to_le_bytes()].concat());
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
+    pub fn with_precision(mut self, precision: Precision) -> Self {
+        self.precision = precision;
         self
     }
 
@@ -838,7 +863,9 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
         self.guard(|w| {
             w.before_value()?;
             let full = w.full_objects && matches!(w.state, State::Call { .. });
-            let mut inner = Writer::new(&mut w.sink, Dialect::GODOT_4).with_full_objects(full);
+            let mut inner = Writer::new(&mut w.sink, Dialect::GODOT_4)
+                .with_full_objects(full)
+                .with_precision(w.precision);
             encode(&mut inner)?;
             inner.finish()?;
             w.after_value()
