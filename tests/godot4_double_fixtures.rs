@@ -1,9 +1,10 @@
 //! The reader and writer against a real double-precision Godot 4.6.3 build: every value the
 //! engine wrote (the same generator as the 4.6 fixtures, run in a `precision=double` build)
 //! decodes (`Dialect::GODOT_4`) to what the engine itself decoded, re-encodes to the engine's
-//! bytes through views, owned values and the streaming calls of a double-precision `Writer`,
-//! and prints as the engine's `var_to_str`. Which values the precision changes is the
-//! engines' answer, not ours: the bytes are compared with the single-precision 4.6 engine's.
+//! bytes through views, owned values and the streaming calls of a double-precision `Writer`
+//! (also inside frames and multiplayer packets), and prints as the engine's `var_to_str`.
+//! Which values the precision changes is the engines' answer, not ours: the bytes are
+//! compared with the single-precision 4.6 engine's.
 //! Fixtures: `tests/fixtures/godot4_double/`, made by `tests/godot4/double/regenerate.sh`
 //! (tests/godot4/double/README.md). No engine is needed to run this.
 
@@ -11,6 +12,7 @@ mod support;
 
 use std::collections::BTreeMap;
 
+use gdwire::frame::{FrameWriter, Framing};
 use gdwire::{to_vec, Decoder, Dialect, Precision, VariantRef, Writer};
 use support::{set_allow_objects, value_matches, Fixture};
 
@@ -114,6 +116,14 @@ fn a_double_precision_writer_writes_the_engines_math_bytes() {
             failures.push(format!("{}: {e}", f.name));
         } else if out != f.bytes {
             failures.push(format!("{}: ours {}", f.name, hex(&out)));
+        }
+        // The same through a `store_var` / `put_var` frame writer.
+        let mut frames = FrameWriter::new(Vec::new(), Framing::default(), Dialect::GODOT_4)
+            .with_precision(Precision::Double);
+        match frames.write_with(|w| write_streaming(w, &v).unwrap()) {
+            Ok(()) if frames.get_ref()[4..] == f.bytes[..] => {}
+            Ok(()) => failures.push(format!("{}: framed {}", f.name, hex(frames.get_ref()))),
+            Err(e) => failures.push(format!("{}: FrameWriter: {e}", f.name)),
         }
     }
     support::assert_no_failures(&failures, "mismatches");

@@ -5,6 +5,7 @@ use std::vec::Vec;
 
 use crate::dialect::Dialect;
 use crate::error::Result;
+use crate::math::Precision;
 use crate::read::VariantRef;
 use crate::write::Writer;
 
@@ -38,6 +39,7 @@ pub struct FrameWriter<W> {
     inner: W,
     framing: Framing,
     dialect: Dialect,
+    precision: Precision,
     scratch: Vec<u8>,
 }
 
@@ -57,8 +59,27 @@ impl<W: Write> FrameWriter<W> {
             inner,
             framing,
             dialect,
+            precision: Precision::Single,
             scratch: Vec::new(),
         }
+    }
+
+    /// Writes the math values of [`FrameWriter::write_with`] in `precision`
+    /// ([`Writer::with_precision`]): [`Precision::Double`] for a Godot 4 game built with
+    /// double precision. Views given to [`FrameWriter::write_value`] keep their own.
+    ///
+    /// ```
+    /// use gdwire::frame::{FrameWriter, Framing};
+    /// use gdwire::{math::Vector2, Dialect, Precision};
+    /// let mut out = FrameWriter::new(Vec::new(), Framing::default(), Dialect::GODOT_4)
+    ///     .with_precision(Precision::Double);
+    /// out.write_with(|w| w.vector2(Vector2 { x: 1.0, y: 2.0 }))?;
+    /// assert_eq!(out.get_ref()[..8], [20, 0, 0, 0, 0x05, 0, 1, 0]); // 4 + 16 bytes, bit 16
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_precision(mut self, precision: Precision) -> FrameWriter<W> {
+        self.precision = precision;
+        self
     }
 
     /// Writes one frame holding `value` re-encoded canonically (full objects kept as in the
@@ -96,7 +117,9 @@ impl<W: Write> FrameWriter<W> {
     {
         self.scratch.clear();
         self.scratch.extend_from_slice(&[0; PREFIX_LEN]);
-        let mut w = Writer::new(&mut self.scratch, self.dialect).with_full_objects(true);
+        let mut w = Writer::new(&mut self.scratch, self.dialect)
+            .with_full_objects(true)
+            .with_precision(self.precision);
         encode(&mut w)?;
         w.finish()?;
         let prefix = self.framing.prefix(self.scratch.len() - PREFIX_LEN)?;
