@@ -243,6 +243,31 @@ fn json_round_trip_through_the_binary_reproduces_every_fixture() {
 }
 
 #[test]
+fn json_round_trip_through_the_binary_reproduces_the_double_precision_engines_values() {
+    // The double-precision 4.6.3 build's bytes: JSON keeps each value's precision.
+    let payloads: Vec<Vec<u8>> = support::godot4_double_values()
+        .into_iter()
+        .map(|f| f.bytes)
+        .collect();
+    assert_eq!(payloads.len(), 260);
+    let json = gdwire()
+        .args(["dump", "-d", "godot4", "-f", "stream", "--allow-objects"])
+        .args(["--format", "json", "--no-headers"])
+        .write_stdin(stream(&payloads))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    gdwire()
+        .args(["encode", "-d", "godot4", "-f", "stream", "--from", "json"])
+        .write_stdin(json)
+        .assert()
+        .success()
+        .stdout(stream(&payloads));
+}
+
+#[test]
 fn json_round_trip_godot4_typed_containers_and_big_endian_frames() {
     // var_to_bytes of a typed Dictionary[int, int] (engine unit test, docs/wire-format.md §7) and of a
     // 64-bit Vector2 (double-precision build), framed with big-endian prefixes.
