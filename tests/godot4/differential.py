@@ -8,6 +8,10 @@ Dialect::GODOT_4 decoder against.
 Usage: tests/godot4/differential.py          (one command; needs tests/godot4/install.sh done)
        tests/godot4/differential.py --check  (has the engine decode the committed mutants again
                                               and fails unless its verdicts are the committed ones)
+       tests/godot4/differential.py --native ENGINE
+                                             (a local native build, e.g. tests/godot4/double/'s,
+                                              decodes the committed mutants: fails unless every
+                                              verdict, code and result type is the same)
 
 The seeds include tests/fixtures/godot4/values.jsonl: after regenerating that file, run this
 again to mutate the new values (--check does not depend on the seeds).
@@ -63,8 +67,13 @@ SILENT_CODES = [("_decode_container_type", "is out of bounds", "ERR_INVALID_DATA
                 ("_decode_container_type", "Invalid script path", "ERR_INVALID_DATA")]
 
 
+NATIVE = None  # --native ENGINE: a local native build instead of the web engine
+
+
 def engine(script, files, out_dir=None):
     cmd = [sys.executable, RUN, "--timeout", "300"]
+    if NATIVE:
+        cmd += ["--native", NATIVE]
     if out_dir:
         cmd += ["--out-dir", out_dir]
     p = subprocess.run(cmd + [script] + files, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -180,7 +189,29 @@ def decode_all(cs):
     return rows
 
 
+def same_verdicts(engine_path):
+    """Has a native build (the double-precision one of tests/godot4/double/) decode the
+    committed mutants and fails unless every verdict, error code and result type is the
+    committed engine's. Re-encodings are not compared (a double build writes its math in
+    64 bits), nor the error lines' text."""
+    global NATIVE
+    NATIVE = engine_path
+    with open(OUT) as f:
+        committed = [json.loads(l) for l in f]
+    cs = [{k: r[k] for k in ("name", "kind", "hex")} for r in committed]
+    rows = decode_all(cs)
+    keys = ("verdict", "error", "type")
+    bad = [r["name"] for r, c in zip(rows, committed)
+           if [[m[k] for k in keys] for m in r["modes"]] != [[m[k] for k in keys] for m in c["modes"]]]
+    if bad:
+        sys.exit("%d of %d mutants judged differently, first: %s" % (len(bad), len(cs), bad[:5]))
+    print("%s: the same verdicts, error codes and result types on all %d mutants in both "
+          "object modes" % (engine_path, len(cs)))
+
+
 def main():
+    if sys.argv[1:2] == ["--native"] and len(sys.argv) == 3:
+        return same_verdicts(sys.argv[2])
     check = sys.argv[1:] == ["--check"]
     if check:
         with open(OUT) as f:
