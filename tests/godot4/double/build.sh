@@ -2,7 +2,7 @@
 # Builds the double-precision Godot 4.6.3 engine that made tests/fixtures/godot4_double/:
 # Debian's source of 4.6.3 (the orig tarball, pinned by SHA-256), a headless
 # template_debug with `precision=double`, GDScript and mbedtls only, unoptimised (the fixtures
-# need the engine's Variant code, not its speed). About 20 minutes on 2 cores.
+# need the engine's Variant code, not its speed). About 15 minutes on 2 cores.
 #
 # Usage: tests/godot4/double/build.sh [DIR]   (default: tests/godot4/double/.engine)
 # Leaves the binary at DIR/godot; `GODOT4_DOUBLE=DIR/godot` is what regenerate.sh runs.
