@@ -35,8 +35,10 @@
 //! Rust values, `variant.to_vec(dialect)`; see [`owned`].
 //!
 //! There is no version marker on the wire: choose the [`Dialect`] that wrote the bytes.
-//! Behaviour follows the engine's C++ source (and, for Godot 3, a real engine run); the
-//! `docs/` folder says what was checked against an engine and what was derived from source.
+//! Behaviour follows the engine's C++ source and is checked against real engines (Godot
+//! 3.2.3 and 3.6, Godot 4.6, a double-precision 4.6.3 build, three Pandemonium versions);
+//! `docs/engine-parity.md` says what was checked against which engine and what is derived
+//! from source only.
 
 #![cfg_attr(not(test), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
