@@ -106,6 +106,9 @@ func _initialize():
 		"Array[float]([1, 2.5])", "Array[StringName]([\"a\", &\"b\"])", "Array[String]([&\"a\"])",
 		"Dictionary[int, float]({1.5: 2, 2.7: 3.5})", "Dictionary[int, int]({1.2: 1, 1.7: 2})",
 		"Array[int]([\"x\"])", "Array[Vector2]([1])",
+		# Components a double-precision build keeps and a single one rounds (or overflows).
+		"{Vector2(0.1, 0): 1, Vector2(0.1000000001, 0): 2}", "Vector3(0.1, 1e300, 1e-320)",
+		"PackedVector2Array(0.1, 1e300)", "PackedFloat32Array(0.1, 1e300)", "Color(0.1, 1e300, 0)",
 	]
 	var i = 0
 	for t in probes:

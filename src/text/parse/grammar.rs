@@ -13,7 +13,7 @@ use crate::text::parse::merge::Merger;
 use crate::text::parse::number::{f64_to_i32, f64_to_i64};
 use crate::text::parse::tree::{ArrayForm, Kind, Span, Spec, Tree};
 use crate::text::parse::Syntax;
-use crate::{Dialect, VariantType};
+use crate::{Dialect, Precision, VariantType};
 
 use VariantType as T;
 
@@ -107,6 +107,9 @@ pub(super) struct Parser<'t> {
     pending: Vec<u32>,
     args: Vec<Num>,
     merger: Merger,
+    /// Real components are `double` (`real_t` of a double-precision Godot 4 build), not
+    /// `float`.
+    double_reals: bool,
 }
 
 fn fail<T>(at: usize, message: impl Into<String>) -> Result<T, Syntax> {
@@ -135,6 +138,24 @@ impl<'t> Parser<'t> {
             pending: Vec::new(),
             args: Vec::new(),
             merger: Merger::new(dialect),
+            double_reals: false,
+        }
+    }
+
+    /// Reads real math components as a build of `precision` does (`double` with
+    /// [`Precision::Double`] where the dialect has such builds).
+    pub(super) fn with_precision(mut self, precision: Precision) -> Self {
+        self.double_reals = precision == Precision::Double && self.dialect.math_follows_flag_64();
+        self.merger.precision = precision;
+        self
+    }
+
+    /// A real math component, as `real_t`.
+    fn real(&self, a: Num) -> f64 {
+        if self.double_reals {
+            a.f64()
+        } else {
+            f64::from(a.f32())
         }
     }
 
@@ -577,9 +598,9 @@ impl<'t> Parser<'t> {
                 if let Some(n) = ty.real_components() {
                     self.numbers(Some(n), id)?;
                     let at = self.tree.reals.len();
-                    // `real_t` is `float` in the engine builds this writer targets.
-                    for a in &self.args {
-                        self.tree.reals.push(f64::from(a.f32()));
+                    for i in 0..self.args.len() {
+                        let c = self.real(self.args[i]);
+                        self.tree.reals.push(c);
                     }
                     Kind::Real(ty, Span { at, len: n })
                 } else if let Some(n) = ty.int_components() {
@@ -711,9 +732,12 @@ impl<'t> Parser<'t> {
         let args = &self.args[..n];
         if real {
             let at = self.tree.reals.len();
-            for a in args {
+            for &a in args {
                 let v = match ty {
                     T::PackedFloat64Array => a.f64(),
+                    T::PackedVector2Array | T::PackedVector3Array | T::PackedVector4Array => {
+                        self.real(a)
+                    }
                     _ => f64::from(a.f32()),
                 };
                 self.tree.reals.push(v);

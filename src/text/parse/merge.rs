@@ -10,10 +10,12 @@ use crate::text::order::{Entry, Keys};
 use crate::text::parse::emit::emit;
 use crate::text::parse::tree::{Kind, Tree};
 use crate::text::parse::Syntax;
-use crate::{Dialect, Writer};
+use crate::{Dialect, Precision, Writer};
 
 pub(super) struct Merger {
     dialect: Dialect,
+    /// The parse's precision: keys are compared as they will be written.
+    pub(super) precision: Precision,
     buf: Vec<u8>,
     ends: Vec<(usize, usize)>,
 }
@@ -22,6 +24,7 @@ impl Merger {
     pub(super) fn new(dialect: Dialect) -> Merger {
         Merger {
             dialect,
+            precision: Precision::Single,
             buf: Vec::new(),
             ends: Vec::new(),
         }
@@ -45,7 +48,8 @@ impl Merger {
             let start = self.buf.len();
             let mut w = Writer::new(&mut self.buf, self.dialect)
                 .with_full_objects(true)
-                .with_heap_spill(true);
+                .with_heap_spill(true)
+                .with_precision(self.precision);
             if emit(&mut w, tree, *key).is_err() || w.finish().is_err() {
                 return Ok(items);
             }

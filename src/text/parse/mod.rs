@@ -185,7 +185,9 @@ fn encode_error(text: &str, error: crate::Error, at: usize) -> TextParseError {
 
 /// Reads one value in `dialect`'s text form and returns its canonical wire bytes (full
 /// objects allowed, as many open containers as the nesting needs). Whitespace and `;`
-/// comments may surround the value; anything else after it is an error.
+/// comments may surround the value; anything else after it is an error. Math is single
+/// precision, as most builds read it; [`parse_into`] with a double-precision [`Writer`]
+/// reads as a double-precision build does.
 ///
 /// ```
 /// use gdwire::{from_bytes, text, Dialect};
@@ -214,8 +216,21 @@ pub fn parse(dialect: Dialect, text: &str) -> Result<Vec<u8>, TextParseError> {
 /// [`MAX_OPEN_CONTAINERS`](crate::write::MAX_OPEN_CONTAINERS) containers owing items at once
 /// [`Writer::with_heap_spill`] ([`parse`] sets both).
 ///
+/// Real math components are read as the engine build of the writer's precision reads them:
+/// `float` by default, `double` with [`Writer::with_precision`]`(`[`Precision::Double`]`)`
+/// (a Godot 4 double-precision build's `str_to_var`), which also decides which dictionary
+/// keys are the same key.
+///
+/// [`Precision::Double`]: crate::Precision::Double
+///
 /// ```
-/// use gdwire::{text, Dialect, Writer};
+/// use gdwire::{text, Dialect, Precision, Writer};
+///
+/// let mut out = Vec::new();
+/// let mut w = Writer::new(&mut out, Dialect::GODOT_4).with_precision(Precision::Double);
+/// text::parse_into(&mut w, "Vector2(0.1, 2)")?;
+/// w.finish()?;
+/// assert_eq!(out[4..12], 0.1f64.to_le_bytes()); // not 0.1f32 widened
 ///
 /// let mut buf = [0u8; 64];
 /// let mut w = Writer::new(&mut buf[..], Dialect::GODOT_4);
@@ -227,7 +242,7 @@ pub fn parse(dialect: Dialect, text: &str) -> Result<Vec<u8>, TextParseError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_into<S: Sink>(w: &mut Writer<S>, text: &str) -> Result<(), TextParseError> {
-    let mut p = Parser::new(w.dialect(), text);
+    let mut p = Parser::new(w.dialect(), text).with_precision(w.precision());
     let root = p.value().map_err(|e| syntax_error(text, e))?;
     if p.lex.skip_blank() {
         let at = p.lex.offset();

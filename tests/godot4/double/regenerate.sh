@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Regenerates tests/fixtures/godot4_double/values.jsonl from a double-precision Godot 4.6.3
-# engine (tests/godot4/double/build.sh), with the same generator as the Godot 4.6 fixtures
-# (tests/godot4/generate.gd), run natively and headless by tests/godot4/run.py --native.
+# Regenerates tests/fixtures/godot4_double/values.jsonl and str_to_var.jsonl from a
+# double-precision Godot 4.6.3 engine (tests/godot4/double/build.sh), with the same generators
+# as the Godot 4.6 fixtures (tests/godot4/generate.gd, tests/godot4/str_to_var.gd), run
+# natively and headless by tests/godot4/run.py --native.
 # Usage: tests/godot4/double/regenerate.sh [--check]
 #   GODOT4_DOUBLE=path/to/godot   the engine (default: tests/godot4/double/.engine/godot)
-#   --check                       compare with the committed file instead of writing it
+#   --check                       compare with the committed files instead of writing them
 # Also requires the engine's verdicts and error codes on every malformed input to equal the
 # committed single-precision 4.6 ones (tests/fixtures/godot4/malformed.jsonl), except for the
 # text of the engine's error line, which names limits as the compiler's headers spell them.
@@ -51,4 +52,16 @@ if len(rows[0]) != len(rows[1]) or bad:
 print(f"{len(rows[0])} malformed-input verdicts equal the single-precision engine's")
 PY
 
+status=0
+python3 "$godot4/run.py" --native "$engine" --timeout 300 "$godot4/str_to_var.gd" \
+    >"$tmp/str.stdout" 2>"$tmp/str.stderr" || status=$?
+if [ "$status" -ne 0 ] || ! grep -q '^GDWIRE-STR-TO-VAR-OK' "$tmp/str.stdout"; then
+    echo "error: str_to_var.gd failed (exit status $status); fixtures left unchanged" >&2
+    tail -n 20 "$tmp/str.stderr" >&2 || true
+    exit 1
+fi
+sed -n 's/^ROW //p' "$tmp/str.stdout" >"$tmp/out/str_to_var.jsonl"
+
 finish_fixture "$mode" "$tmp/out/values.jsonl" "$output" "Godot 4 double-precision values"
+finish_fixture "$mode" "$tmp/out/str_to_var.jsonl" tests/fixtures/godot4_double/str_to_var.jsonl \
+    "Godot 4 double-precision str_to_var"
