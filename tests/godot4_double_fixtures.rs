@@ -165,6 +165,41 @@ fn a_double_precision_packet_writer_sends_the_engines_math_bytes() {
     assert_eq!(sent, 51);
 }
 
+/// The double build's `JSON.from_native` text, read in engine mode with unmarked math in
+/// double precision, gives its bytes back exactly where the single build's text, read in
+/// single precision, gives the single build's bytes back (both engines' JSON drop the same
+/// things: docs/json.md).
+#[cfg(feature = "json")]
+#[test]
+fn the_double_engines_json_reads_back_to_its_bytes_in_double_precision() {
+    use gdwire::json::{from_json_str_with, Options};
+    let single: BTreeMap<_, _> = support::godot4_values()
+        .into_iter()
+        .map(|f| ((f.name.clone(), f.allow_objects), f))
+        .collect();
+    let mut failures = Vec::new();
+    let mut exact = 0;
+    for f in &fixtures() {
+        let s = &single[&(f.name.clone(), f.allow_objects)];
+        let read = |f: &Fixture, p: Precision| {
+            let text = f.json["json"].as_str().unwrap();
+            from_json_str_with(Dialect::GODOT_4, text, Options::ENGINE.with_precision(p))
+                .map(|b| b == f.bytes)
+                .unwrap_or(false)
+        };
+        let (in_single, in_double) = (read(s, Precision::Single), read(f, Precision::Double));
+        if in_single != in_double {
+            failures.push(format!(
+                "{}: exact in the single build {in_single}, in the double build {in_double}",
+                f.name
+            ));
+        }
+        exact += usize::from(in_double);
+    }
+    support::assert_no_failures(&failures, "mismatches");
+    assert!(exact >= 220, "{exact}");
+}
+
 /// Whether `v` is or holds a type whose width follows the build's precision, by the rule this
 /// crate documents (docs/encoding.md): real math types and PackedVector2/3/4Array; not Color,
 /// PackedColorArray, PackedFloat32Array or integer vectors.

@@ -220,7 +220,8 @@ pub fn from_json_value_with(
     let mut out = Vec::new();
     let mut w = Writer::new(&mut out, dialect)
         .with_full_objects(true)
-        .with_heap_spill(true);
+        .with_heap_spill(true)
+        .with_precision(options.precision);
     walk(&mut w, value, "$", options)?;
     w.finish().map_err(|e| JsonError::encode(e, "$"))?;
     Ok(out)
@@ -228,8 +229,8 @@ pub fn from_json_value_with(
 
 /// Writes a parsed JSON document as the next item of `w` (in `w`'s dialect), so JSON values
 /// can be placed inside containers written with the streaming calls, into any [`Sink`].
-/// Real-valued math types and packed vector arrays keep the precision the JSON gives, whatever
-/// [`Writer::with_precision`] says. Full objects need [`Writer::with_full_objects`], and
+/// Real-valued math types and packed vector arrays keep the precision the JSON gives
+/// (`"precision"`); where it gives none, the writer's ([`Writer::with_precision`]). Full objects need [`Writer::with_full_objects`], and
 /// values with more than 64 containers owing items at once [`Writer::with_heap_spill`]
 /// ([`from_json_str`] and [`from_json_value`] set both).
 ///
@@ -345,9 +346,11 @@ fn args(m: &Map<String, Value>) -> Result<&[Value], Fail> {
     }
 }
 
-fn precision(m: &Map<String, Value>) -> Result<Precision, Fail> {
+/// The `"precision"` a math value's JSON gives, else `unmarked`.
+fn precision(m: &Map<String, Value>, unmarked: Precision) -> Result<Precision, Fail> {
     match m.get("precision").map(|p| p.as_str()) {
-        None | Some(Some("single")) => Ok(Precision::Single),
+        None => Ok(unmarked),
+        Some(Some("single")) => Ok(Precision::Single),
         Some(Some("double")) => Ok(Precision::Double),
         _ => msg("\"precision\" must be \"single\" or \"double\""),
     }
@@ -609,7 +612,7 @@ fn typed<'j, S: Sink>(
             let a = args(m)?;
             let n = ty.real_components().unwrap_or(0);
             exact_len(a, n, tn)?;
-            let p = precision(m)?;
+            let p = precision(m, w.precision())?;
             let c = reals(a, p == Precision::Single, engine)?;
             write_math(w, ty, &c, p)?;
         }
@@ -745,7 +748,7 @@ fn typed<'j, S: Sink>(
         T::PackedVector2Array | T::PackedVector3Array | T::PackedVector4Array => {
             check_keys(m, &["type", "args", "precision"])?;
             let a = args(m)?;
-            let p = precision(m)?;
+            let p = precision(m, w.precision())?;
             let n = match ty {
                 T::PackedVector2Array => 2,
                 T::PackedVector3Array => 3,

@@ -54,6 +54,7 @@ mod names;
 mod parse;
 mod to_json;
 
+use crate::math::Precision;
 use alloc::string::{String, ToString};
 
 pub use from_json::{
@@ -95,17 +96,41 @@ pub use to_json::{to_json_string, write_json};
 pub struct Options {
     /// Read Godot's `JSON.stringify` extensions (see above).
     pub engine_compatible: bool,
+    /// The precision of real math types and packed vector arrays whose JSON does not say
+    /// (`"precision":"double"` always wins): single by default, as most builds read the
+    /// engine's `JSON.to_native`; [`Precision::Double`] reads as a Godot 4 double-precision
+    /// build does.
+    pub precision: Precision,
 }
 
 impl Options {
     /// RFC 8259 JSON only (the default).
     pub const STRICT: Options = Options {
         engine_compatible: false,
+        precision: Precision::Single,
     };
     /// Also what Godot's `JSON.stringify` writes, read as the engine reads it.
     pub const ENGINE: Options = Options {
         engine_compatible: true,
+        precision: Precision::Single,
     };
+
+    /// These options with unmarked math read in `precision`.
+    ///
+    /// ```
+    /// use gdwire::{json, Dialect, Precision};
+    /// // A double-precision build's JSON.stringify(JSON.from_native(Vector2(0.1, 2))).
+    /// let text = r#"{"type":"Vector2","args":[0.1,2.0]}"#;
+    /// let options = json::Options::ENGINE.with_precision(Precision::Double);
+    /// let bytes = json::from_json_str_with(Dialect::GODOT_4, text, options)?;
+    /// assert_eq!(bytes[..4], [5, 0, 1, 0]); // bit 16: 64-bit components
+    /// assert_eq!(bytes[4..12], 0.1f64.to_le_bytes());
+    /// # Ok::<(), gdwire::json::JsonError>(())
+    /// ```
+    pub const fn with_precision(mut self, precision: Precision) -> Options {
+        self.precision = precision;
+        self
+    }
 }
 
 /// Why a value could not be converted to or from JSON.
