@@ -268,6 +268,60 @@ fn json_round_trip_through_the_binary_reproduces_the_double_precision_engines_va
 }
 
 #[test]
+fn encode_precision_double_reads_the_double_precision_engines_text_and_json() {
+    // The double build's var_to_str and JSON.from_native of its values carry no precision:
+    // `--precision double` reads them as that build does, giving its bytes.
+    let (mut texts, mut jsons, mut want_text, mut want_json) =
+        (String::new(), String::new(), Vec::new(), Vec::new());
+    let engine_json = gdwire::json::Options::ENGINE.with_precision(gdwire::Precision::Double);
+    for f in support::godot4_double_values() {
+        let text = f.json["text"].as_str().unwrap();
+        let parsed = gdwire::text::parse_many(gdwire::Dialect::GODOT_4, text)
+            .with_precision(gdwire::Precision::Double)
+            .next();
+        // Texts whose value does not survive the engine's own text form are left out.
+        if matches!(parsed, Some(Ok(ref b)) if *b == f.bytes) {
+            texts.push_str(text);
+            texts.push('\n');
+            want_text.push(f.bytes.clone());
+        }
+        let json = f.json["json"].as_str().unwrap();
+        if gdwire::json::from_json_str_with(gdwire::Dialect::GODOT_4, json, engine_json)
+            .is_ok_and(|b| b == f.bytes)
+        {
+            jsons.push_str(json);
+            jsons.push('\n');
+            want_json.push(f.bytes.clone());
+        }
+    }
+    // Most of them, the 54 with 64-bit math among them.
+    assert!(want_text.len() > 200 && want_json.len() > 200);
+    for (from, input, want) in [
+        ("text", texts, want_text),
+        ("engine-json", jsons, want_json),
+    ] {
+        let args = [
+            "encode",
+            "-f",
+            "stream",
+            "--precision",
+            "double",
+            "--from",
+            from,
+        ];
+        gdwire()
+            .args(args)
+            .write_stdin(input.clone())
+            .assert()
+            .success()
+            .stdout(stream(&want));
+        // Without the flag, the same input comes out in single precision: not the bytes.
+        let single = run(&["encode", "-f", "stream", "--from", from], input, 0).stdout;
+        assert_ne!(single, stream(&want), "{from}");
+    }
+}
+
+#[test]
 fn json_round_trip_godot4_typed_containers_and_big_endian_frames() {
     // var_to_bytes of a typed Dictionary[int, int] (engine unit test, docs/wire-format.md §7) and of a
     // 64-bit Vector2 (double-precision build), framed with big-endian prefixes.

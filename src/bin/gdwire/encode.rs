@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use gdwire::frame::DEFAULT_MAX_FRAME;
 use gdwire::json::Options;
-use gdwire::Dialect;
+use gdwire::{Dialect, Precision};
 
 use crate::common::{display_name, parse_dialect, read_input, FramingArg};
 
@@ -32,6 +32,11 @@ pub struct Args {
     /// inf, null for NaN (read as 0, as the engine does), raw control characters).
     #[arg(long, value_enum, default_value_t = From::Auto)]
     from: From,
+    /// Precision of real math types and packed vector arrays that the input does not mark
+    /// (all of the text form; JSON without "precision"): single, or double as a Godot 4
+    /// double-precision build reads them.
+    #[arg(long, value_enum, default_value_t = PrecisionArg::Single)]
+    precision: PrecisionArg,
     /// Input file; `-` is standard input. Values follow each other (one per line as `dump`
     /// prints them); lines starting with `;` are comments (dump's headers).
     #[arg(value_name = "FILE", default_value = "-")]
@@ -46,6 +51,12 @@ enum From {
     EngineJson,
 }
 
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum PrecisionArg {
+    Single,
+    Double,
+}
+
 /// The encoded values, in input order.
 pub type Encoded = Vec<Vec<u8>>;
 
@@ -57,20 +68,29 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let name = display_name(&args.file);
     let data = read_input(&args.file)?;
     let text = std::str::from_utf8(&data).with_context(|| format!("{name}: not UTF-8"))?;
+    let precision = match args.precision {
+        PrecisionArg::Single => Precision::Single,
+        PrecisionArg::Double => Precision::Double,
+    };
+    let strict = Options::STRICT.with_precision(precision);
     let values = match args.from {
-        From::Json => from_json(name, args.dialect, text, Options::STRICT)?,
-        From::EngineJson => from_json(name, args.dialect, text, Options::ENGINE)?,
-        From::Text => crate::textin::parse_all(name, args.dialect, text)?,
-        From::Auto => match from_json(name, args.dialect, text, Options::STRICT) {
+        From::Json => from_json(name, args.dialect, text, strict)?,
+        From::EngineJson => from_json(
+            name,
+            args.dialect,
+            text,
+            Options::ENGINE.with_precision(precision),
+        )?,
+        From::Text => crate::textin::parse_all(name, args.dialect, precision, text)?,
+        From::Auto => match from_json(name, args.dialect, text, strict) {
             Ok(values) => values,
-            Err(json_error) => {
-                crate::textin::parse_all(name, args.dialect, text).map_err(|text_error| {
+            Err(json_error) => crate::textin::parse_all(name, args.dialect, precision, text)
+                .map_err(|text_error| {
                     anyhow::anyhow!(
                         "{text_error:#} (read as text: it is not JSON either: {json_error:#}; \
                          --from json or --from text picks one)"
                     )
-                })?
-            }
+                })?,
         },
     };
     if values.is_empty() {

@@ -144,10 +144,9 @@ impl<'t> Parser<'t> {
 
     /// Reads real math components as a build of `precision` does (`double` with
     /// [`Precision::Double`] where the dialect has such builds).
-    pub(super) fn with_precision(mut self, precision: Precision) -> Self {
+    pub(super) fn set_precision(&mut self, precision: Precision) {
         self.double_reals = precision == Precision::Double && self.dialect.math_follows_flag_64();
         self.merger.precision = precision;
-        self
     }
 
     /// A real math component, as `real_t`.

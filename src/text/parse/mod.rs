@@ -56,7 +56,7 @@ use core::fmt;
 
 use crate::lines::{line_of, LineCounter};
 use crate::write::{Sink, Writer};
-use crate::Dialect;
+use crate::{Dialect, Precision};
 
 use grammar::Parser;
 
@@ -187,7 +187,7 @@ fn encode_error(text: &str, error: crate::Error, at: usize) -> TextParseError {
 /// objects allowed, as many open containers as the nesting needs). Whitespace and `;`
 /// comments may surround the value; anything else after it is an error. Math is single
 /// precision, as most builds read it; [`parse_into`] with a double-precision [`Writer`]
-/// reads as a double-precision build does.
+/// reads as a double-precision build does (so does [`ParseMany::with_precision`]).
 ///
 /// ```
 /// use gdwire::{from_bytes, text, Dialect};
@@ -221,8 +221,6 @@ pub fn parse(dialect: Dialect, text: &str) -> Result<Vec<u8>, TextParseError> {
 /// (a Godot 4 double-precision build's `str_to_var`), which also decides which dictionary
 /// keys are the same key.
 ///
-/// [`Precision::Double`]: crate::Precision::Double
-///
 /// ```
 /// use gdwire::{text, Dialect, Precision, Writer};
 ///
@@ -242,7 +240,8 @@ pub fn parse(dialect: Dialect, text: &str) -> Result<Vec<u8>, TextParseError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse_into<S: Sink>(w: &mut Writer<S>, text: &str) -> Result<(), TextParseError> {
-    let mut p = Parser::new(w.dialect(), text).with_precision(w.precision());
+    let mut p = Parser::new(w.dialect(), text);
+    p.set_precision(w.precision());
     let root = p.value().map_err(|e| syntax_error(text, e))?;
     if p.lex.skip_blank() {
         let at = p.lex.offset();
@@ -275,6 +274,7 @@ pub fn parse_many(dialect: Dialect, text: &str) -> ParseMany<'_> {
     ParseMany {
         parser: Parser::new(dialect, text),
         dialect,
+        precision: Precision::Single,
         text,
         start: 0,
         ended: false,
@@ -293,6 +293,7 @@ pub fn parse_many(dialect: Dialect, text: &str) -> ParseMany<'_> {
 pub struct ParseMany<'t> {
     parser: Parser<'t>,
     dialect: Dialect,
+    precision: Precision,
     text: &'t str,
     start: usize,
     ended: bool,
@@ -310,6 +311,22 @@ impl fmt::Debug for ParseMany<'_> {
 }
 
 impl ParseMany<'_> {
+    /// Reads real math as a build of `precision` does, as [`parse_into`] with a writer of
+    /// that precision: [`Precision::Double`] for a Godot 4 double-precision build's text.
+    ///
+    /// ```
+    /// use gdwire::{text, Dialect, Precision};
+    /// let mut values = text::parse_many(Dialect::GODOT_4, "Vector2(0.1, 2)")
+    ///     .with_precision(Precision::Double);
+    /// assert_eq!(values.next().unwrap()?[4..12], 0.1f64.to_le_bytes());
+    /// # Ok::<(), gdwire::text::TextParseError>(())
+    /// ```
+    pub fn with_precision(mut self, precision: Precision) -> Self {
+        self.parser.set_precision(precision);
+        self.precision = precision;
+        self
+    }
+
     /// Byte offset where the value last returned (or failed) starts.
     ///
     /// ```
@@ -356,7 +373,8 @@ impl Iterator for ParseMany<'_> {
         let mut out = Vec::new();
         let mut w = Writer::new(&mut out, self.dialect)
             .with_full_objects(true)
-            .with_heap_spill(true);
+            .with_heap_spill(true)
+            .with_precision(self.precision);
         let result = emit::emit(&mut w, &self.parser.tree, root)
             .map_err(|r| encode_error(self.text, r.error, r.at))
             .and_then(|()| {
