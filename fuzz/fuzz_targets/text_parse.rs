@@ -1,5 +1,6 @@
 //! Text input (`gdwire::text::parse`, the CLI's `encode --from text`): any text either fails
-//! cleanly or gives bytes the reader accepts as exactly one value. Reading is stable: the
+//! cleanly or gives bytes the reader accepts as exactly one value, in single and in double
+//! precision alike. Reading is stable: the
 //! text printed for what was read reads back to bytes whose text reads back to the same bytes
 //! (one round may drop what the text form loses, e.g. Godot 3's six-digit floats), up to the
 //! order of dictionary entries: keys whose engine order contradicts itself (Godot 3.2.3's
@@ -11,7 +12,7 @@
 //! without escapes, so their text does not read back as written (in the engine too).
 #![no_main]
 
-use gdwire::{text, Decoder, Dialect, ObjectRef, VariantRef};
+use gdwire::{text, Decoder, Dialect, ObjectRef, Precision, VariantRef, Writer};
 use libfuzzer_sys::fuzz_target;
 
 fn print(dialect: Dialect, bytes: &[u8]) -> String {
@@ -79,6 +80,18 @@ fn has_unprintable_name(dialect: Dialect, bytes: &[u8]) -> bool {
     false
 }
 
+/// `text::parse` as a double-precision build reads (real components as `double`).
+fn parse_double(dialect: Dialect, input: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out, dialect)
+        .with_full_objects(true)
+        .with_heap_spill(true)
+        .with_precision(Precision::Double);
+    text::parse_into(&mut w, input).ok()?;
+    w.finish().ok()?;
+    Some(out)
+}
+
 fn reread(dialect: Dialect, bytes: &[u8]) -> Option<Vec<u8>> {
     let printed = print(dialect, bytes);
     match text::parse(dialect, &printed) {
@@ -95,7 +108,22 @@ fuzz_target!(|data: &[u8]| {
     let dialect = Dialect::ALL[d as usize % Dialect::ALL.len()];
     // Several values: each fails cleanly or reads.
     let _ = text::parse_many(dialect, input).take(64).count();
-    let Ok(bytes) = text::parse(dialect, input) else { return };
+    let _ = text::parse_many(dialect, input)
+        .with_precision(Precision::Double)
+        .take(64)
+        .count();
+    // Read as a double-precision build reads: the same verdict, bytes the reader accepts,
+    // and the very same bytes where the dialect has no 64-bit math.
+    let single = text::parse(dialect, input);
+    let double = parse_double(dialect, input);
+    assert_eq!(single.is_ok(), double.is_some(), "precision changes the verdict: {input:?}");
+    if let Some(b) = &double {
+        let _ = print(dialect, b);
+        if !dialect.math_follows_flag_64() {
+            assert_eq!(single.as_ref().ok(), Some(b), "{input:?}");
+        }
+    }
+    let Ok(bytes) = single else { return };
     let Some(once) = reread(dialect, &bytes) else { return };
     let Some(twice) = reread(dialect, &once) else {
         // Only a property name the printers write unescaped (as the engine does) may turn
