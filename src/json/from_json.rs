@@ -230,9 +230,10 @@ pub fn from_json_value_with(
 /// Writes a parsed JSON document as the next item of `w` (in `w`'s dialect), so JSON values
 /// can be placed inside containers written with the streaming calls, into any [`Sink`].
 /// Real-valued math types and packed vector arrays keep the precision the JSON gives
-/// (`"precision"`); where it gives none, the writer's ([`Writer::with_precision`]). Full objects need [`Writer::with_full_objects`], and
-/// values with more than 64 containers owing items at once [`Writer::with_heap_spill`]
-/// ([`from_json_str`] and [`from_json_value`] set both).
+/// (`"precision"`); where it gives none, the writer's ([`Writer::with_precision`]). Full
+/// objects need [`Writer::with_full_objects`], and values with more than 64 containers owing
+/// items at once [`Writer::with_heap_spill`] ([`from_json_str`] and [`from_json_value`] set
+/// both).
 ///
 /// ```
 /// use gdwire::{json, Dialect, Writer};
