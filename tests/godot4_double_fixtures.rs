@@ -264,26 +264,5 @@ fn precision_changes_exactly_the_real_math_values() {
 
 #[test]
 fn double_engine_text_form_is_its_var_to_str() {
-    let mut failures = Vec::new();
-    for f in &fixtures() {
-        if matches!(
-            f.name.as_str(),
-            "typed_dictionary_script_value_full" | "typed_dictionary_script_key_full"
-        ) {
-            // The engine drops the script type while decoding (tests/godot4_fixtures.rs).
-            continue;
-        }
-        let v = decoder(f.allow_objects).decode_exact(&f.bytes).unwrap();
-        // typed_item.gd's unexported variable is the engine's instance state, not wire data.
-        let want = f.json["text"]
-            .as_str()
-            .unwrap()
-            .replace(",\"not_exported\":9", "");
-        match gdwire::text::to_text(Dialect::GODOT_4, &v) {
-            Ok(got) if got == want => {}
-            Ok(got) => failures.push(format!("{}:\n  ours   {got:?}\n  engine {want:?}", f.name)),
-            Err(e) => failures.push(format!("{}: {e}", f.name)),
-        }
-    }
-    support::assert_no_failures(&failures, "mismatches");
+    support::assert_godot4_text_is_var_to_str(&fixtures());
 }

@@ -262,30 +262,7 @@ fn the_walker_gives_the_same_verdicts() {
 
 #[test]
 fn text_form_is_the_engines_var_to_str() {
-    let mut failures = Vec::new();
-    for f in &support::godot4_values() {
-        let v = decoder(f.allow_objects).decode_exact(&f.bytes).unwrap();
-        if matches!(
-            f.name.as_str(),
-            "typed_dictionary_script_value_full" | "typed_dictionary_script_key_full"
-        ) {
-            // The engine lost the script type while decoding (see above); it prints the
-            // dictionary it made, we print the type the wire names.
-            continue;
-        }
-        // typed_item.gd's plain `var not_exported = 9` is state of the instance the engine
-        // made, not on the wire (only exported variables are stored): the engine prints it.
-        let want = f.json["text"]
-            .as_str()
-            .unwrap()
-            .replace(",\"not_exported\":9", "");
-        match gdwire::text::to_text(Dialect::GODOT_4, &v) {
-            Ok(got) if got == want => {}
-            Ok(got) => failures.push(format!("{}:\n  ours   {got:?}\n  engine {want:?}", f.name)),
-            Err(e) => failures.push(format!("{}: {e}", f.name)),
-        }
-    }
-    support::assert_no_failures(&failures, "mismatches");
+    support::assert_godot4_text_is_var_to_str(&support::godot4_values());
 }
 
 #[test]

@@ -787,3 +787,36 @@ pub fn without_script_dictionary_types(f: &Fixture, desc: &Value) -> Option<Valu
     obj.insert("value_type".into(), serde_json::json!({"any": true}));
     Some(desc)
 }
+
+/// Requires `gdwire::text` to print each Godot 4 fixture value as the engine's `var_to_str`
+/// (`json["text"]`) printed it.
+pub fn assert_godot4_text_is_var_to_str(fixtures: &[Fixture]) {
+    let mut failures = Vec::new();
+    for f in fixtures {
+        if matches!(
+            f.name.as_str(),
+            "typed_dictionary_script_value_full" | "typed_dictionary_script_key_full"
+        ) {
+            // The engine lost the script type while decoding (see
+            // `without_script_dictionary_types`); it prints the dictionary it made, we print
+            // the type the wire names.
+            continue;
+        }
+        let v = gdwire::Decoder::new(gdwire::Dialect::GODOT_4)
+            .with_allow_objects(f.allow_objects)
+            .decode_exact(&f.bytes)
+            .unwrap();
+        // typed_item.gd's plain `var not_exported = 9` is state of the instance the engine
+        // made, not on the wire (only exported variables are stored): the engine prints it.
+        let want = f.json["text"]
+            .as_str()
+            .unwrap()
+            .replace(",\"not_exported\":9", "");
+        match gdwire::text::to_text(gdwire::Dialect::GODOT_4, &v) {
+            Ok(got) if got == want => {}
+            Ok(got) => failures.push(format!("{}:\n  ours   {got:?}\n  engine {want:?}", f.name)),
+            Err(e) => failures.push(format!("{}: {e}", f.name)),
+        }
+    }
+    assert_no_failures(&failures, "mismatches");
+}
