@@ -30,6 +30,14 @@ fn fixtures() -> Vec<Fixture> {
     fixtures
 }
 
+/// The single-precision 4.6 build's values, by name and object mode.
+fn single_build_values() -> BTreeMap<(String, bool), Fixture> {
+    support::godot4_values()
+        .into_iter()
+        .map(|f| ((f.name.clone(), f.allow_objects), f))
+        .collect()
+}
+
 #[test]
 fn every_double_engine_value_decodes_to_what_the_engine_decoded() {
     let mut failures = Vec::new();
@@ -173,10 +181,7 @@ fn a_double_precision_packet_writer_sends_the_engines_math_bytes() {
 #[test]
 fn the_double_engines_json_reads_back_to_its_bytes_in_double_precision() {
     use gdwire::json::{from_json_str_with, Options};
-    let single: BTreeMap<_, _> = support::godot4_values()
-        .into_iter()
-        .map(|f| ((f.name.clone(), f.allow_objects), f))
-        .collect();
+    let single = single_build_values();
     let mut failures = Vec::new();
     let mut exact = 0;
     for f in &fixtures() {
@@ -234,10 +239,7 @@ fn holds_real_math(v: &VariantRef<'_>) -> bool {
 
 #[test]
 fn precision_changes_exactly_the_real_math_values() {
-    let single: BTreeMap<_, _> = support::godot4_values()
-        .into_iter()
-        .map(|f| ((f.name.clone(), f.allow_objects), f))
-        .collect();
+    let single = single_build_values();
     let mut failures = Vec::new();
     let (mut changed, mut same) = (0, 0);
     for f in &fixtures() {
