@@ -56,9 +56,54 @@ struct DialectInfo {
     typed_arrays: bool,
     typed_dictionaries: bool,
     text: TextRules,
+    /// What a header with bit 16 clear starts, by type byte, for the skip's hottest lookup
+    /// (one load instead of a branch per type): the payload bytes of a fixed-size type,
+    /// `TEXT` for String and StringName, `OTHER` for the rest and for unknown ids.
+    shapes: [u8; 256],
 }
 
 const NO_ID: u8 = 0xFF;
+const TEXT: u8 = 0xFE;
+const OTHER: u8 = 0xFF;
+
+/// What a header starts, as far as the skip's quick path needs to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// A type whose payload size follows from the header alone: that many bytes.
+    Fixed(usize),
+    /// A String or StringName block.
+    Text,
+    /// Anything else, or an unknown id.
+    Other,
+}
+
+/// The payload widths header bit 16 selects: (Int and Float, one math component, a RID).
+pub(crate) const fn payload_widths(
+    flag_64: bool,
+    math_flag_64: bool,
+    rid_payload: bool,
+) -> (usize, usize, usize) {
+    let int = if flag_64 { 8 } else { 4 };
+    let real = if math_flag_64 { int } else { 4 };
+    (int, real, if rid_payload { 8 } else { 0 })
+}
+
+const fn shapes(wire: &[VariantType], rid_payload: bool, math_flag_64: bool) -> [u8; 256] {
+    let mut out = [OTHER; 256];
+    let (int, real, rid) = payload_widths(false, math_flag_64, rid_payload);
+    let mut id = 0;
+    while id < wire.len() {
+        out[id] = match wire[id] {
+            VariantType::String | VariantType::StringName => TEXT,
+            ty => match ty.fixed_payload(int, real, rid) {
+                Some(size) => size as u8,
+                None => OTHER,
+            },
+        };
+        id += 1;
+    }
+    out
+}
 
 const fn invert(wire: &[VariantType]) -> [u8; VariantType::COUNT] {
     let mut out = [NO_ID; VariantType::COUNT];
@@ -282,6 +327,7 @@ macro_rules! info {
             typed_arrays: $ta,
             typed_dictionaries: $td,
             text: TextRules::$text,
+            shapes: shapes($ids, $rid, $f64),
         }
     };
 }
@@ -537,6 +583,21 @@ impl Dialect {
     /// ```
     pub const fn math_follows_flag_64(self) -> bool {
         self.0.math_flag_64
+    }
+
+    /// What the value a header starts is, as far as the skip's quick path needs to know.
+    /// Headers with bit 16 set (64-bit ints and floats, double-precision math) are `Other`:
+    /// keeping that bit out of the table index keeps the lookup one load after the header's.
+    #[inline(always)]
+    pub(crate) fn shape(self, header: u32) -> Shape {
+        if header & (1 << 16) != 0 {
+            return Shape::Other;
+        }
+        match self.0.shapes[(header & 0xFF) as usize] {
+            TEXT => Shape::Text,
+            OTHER => Shape::Other,
+            size => Shape::Fixed(size as usize),
+        }
     }
 
     /// Arrays carry a container-type block selected by header bits 16–17 (Godot 4.3+).

@@ -279,6 +279,50 @@ impl VariantType {
         })
     }
 
+    /// Payload bytes of a type whose payload size follows from its header alone (scalars,
+    /// math types, integer vectors, Color, RID), given the widths the header and dialect
+    /// select: `int` for Int and Float, `real` for one math component, `rid` for a RID's
+    /// payload. `None` for the types whose payload says its own size.
+    #[inline(always)]
+    pub(crate) const fn fixed_payload(self, int: usize, real: usize, rid: usize) -> Option<usize> {
+        use VariantType as T;
+        Some(match self {
+            T::Nil | T::Callable => 0,
+            T::Bool => 4,
+            T::Int | T::Float => int,
+            // Colours are single precision whatever the build and flag.
+            T::Color => 16,
+            T::Rid => rid,
+            _ => match (self.real_components(), self.int_components()) {
+                (Some(n), _) => n * real,
+                (None, Some(n)) => n * 4,
+                (None, None) => return None,
+            },
+        })
+    }
+
+    /// Element bytes of a packed array whose elements have a fixed size (every packed type
+    /// but bytes and strings), given the width `real` of one math component; `None` for the
+    /// others.
+    #[inline(always)]
+    pub(crate) const fn packed_element(self, real: usize) -> Option<usize> {
+        use VariantType as T;
+        let element = match self {
+            T::PackedInt32Array | T::PackedFloat32Array => return Some(4),
+            T::PackedInt64Array | T::PackedFloat64Array => return Some(8),
+            T::PackedVector2Array => T::Vector2,
+            T::PackedVector3Array => T::Vector3,
+            T::PackedVector4Array => T::Vector4,
+            T::PackedVector2iArray => T::Vector2i,
+            T::PackedVector3iArray => T::Vector3i,
+            T::PackedVector4iArray => T::Vector4i,
+            T::PackedColorArray => T::Color,
+            _ => return None,
+        };
+        // The math elements follow header bit 16 like the values do.
+        element.fixed_payload(4, real, 0)
+    }
+
     /// True for the packed (pool) array types.
     ///
     /// ```

@@ -5,7 +5,7 @@
 //! skip's extent ([`quick_next`]) and the general reader ([`read_head`], behind the cursor and
 //! the views) take their sizes from it.
 
-use crate::dialect::{Dialect, TextRules};
+use crate::dialect::{payload_widths, Dialect, Shape, TextRules};
 use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::float_width::widen;
 use crate::header::{ContainerKind, Header, FLAG_64, FLAG_OBJECT_AS_ID};
@@ -60,16 +60,12 @@ pub(crate) struct Widths {
 impl Widths {
     #[inline(always)]
     pub(crate) fn of(dialect: Dialect, header: Header) -> Widths {
-        let wide = if header.flag_64() { 8 } else { 4 };
-        Widths {
-            wide,
-            real: if dialect.math_follows_flag_64() {
-                wide
-            } else {
-                4
-            },
-            rid: if dialect.rid_has_payload() { 8 } else { 0 },
-        }
+        let (wide, real, rid) = payload_widths(
+            header.flag_64(),
+            dialect.math_follows_flag_64(),
+            dialect.rid_has_payload(),
+        );
+        Widths { wide, real, rid }
     }
 
     /// The precision of the math types' components.
@@ -86,41 +82,14 @@ impl Widths {
     /// math types, integer vectors, Color, RID); `None` for the others.
     #[inline(always)]
     pub(crate) fn fixed(self, ty: VariantType) -> Option<usize> {
-        use VariantType as T;
-        Some(match ty {
-            T::Nil | T::Callable => 0,
-            T::Bool => 4,
-            T::Int | T::Float => self.wide,
-            // Colours are single precision whatever the build and flag.
-            T::Color => 16,
-            T::Rid => self.rid,
-            _ => match (ty.real_components(), ty.int_components()) {
-                (Some(n), _) => n * self.real,
-                (None, Some(n)) => n * 4,
-                (None, None) => return None,
-            },
-        })
+        ty.fixed_payload(self.wide, self.real, self.rid)
     }
 
     /// Element bytes of a packed array whose elements have a fixed size (every packed type
     /// but bytes and strings); `None` for the others.
     #[inline(always)]
     pub(crate) fn element(self, ty: VariantType) -> Option<usize> {
-        use VariantType as T;
-        let element = match ty {
-            T::PackedInt32Array | T::PackedFloat32Array => return Some(4),
-            T::PackedInt64Array | T::PackedFloat64Array => return Some(8),
-            T::PackedVector2Array => T::Vector2,
-            T::PackedVector3Array => T::Vector3,
-            T::PackedVector4Array => T::Vector4,
-            T::PackedVector2iArray => T::Vector2i,
-            T::PackedVector3iArray => T::Vector3i,
-            T::PackedVector4iArray => T::Vector4i,
-            T::PackedColorArray => T::Color,
-            _ => return None,
-        };
-        // The math elements follow header bit 16 like the values do.
-        self.fixed(element)
+        ty.packed_element(self.real)
     }
 }
 
@@ -164,32 +133,26 @@ fn packed_fixed(data: &[u8], pos: usize, size: usize, ty: VariantType) -> Result
 pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool) -> Option<Next> {
     let dialect = dec.dialect();
     let header = Header(u32_at(data, pos)?);
-    let ty = dialect.type_of(header.type_id())?;
     let p = pos + 4;
+    let leaf = |size: usize| (p + size <= data.len()).then_some(Next::Leaf(p + size));
+    match dialect.shape(header.0) {
+        Shape::Fixed(size) => return leaf(size),
+        Shape::Text => return text_end(data, p, dialect, validate),
+        Shape::Other => {}
+    }
+    // What the table leaves out: containers, packed arrays, and headers with bit 16 set.
+    let ty = dialect.type_of(header.type_id())?;
     let widths = Widths::of(dialect, header);
     use VariantType as T;
-    let size = match ty {
-        T::String | T::StringName => {
-            let len = u32_at(data, p)? as i32;
-            let len = usize::try_from(len).ok()?;
-            let padded = take(data, p + 4, len + pad4(len))?;
-            // Short ASCII (most keys and names) passes in two word tests, without the call.
-            let text = &padded[..len];
-            if validate
-                && !crate::read::utf8::short_ascii(text)
-                && !crate::read::str_ref::is_valid(text, dialect.text_rules())
-            {
-                return None;
-            }
-            return Some(Next::Leaf(p + 4 + padded.len()));
-        }
+    match ty {
+        T::String | T::StringName => text_end(data, p, dialect, validate),
         T::Array if !dialect.has_typed_arrays() || header.array_kind() == ContainerKind::None => {
             let values = u32_at(data, p)? & COUNT_MASK;
-            return Some(Next::Nest {
+            Some(Next::Nest {
                 body: p + 4,
                 values,
                 props: false,
-            });
+            })
         }
         T::Dictionary
             if !dialect.has_typed_dictionaries()
@@ -197,25 +160,40 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
                     && header.dict_value_kind() == ContainerKind::None) =>
         {
             let values = (u32_at(data, p)? & COUNT_MASK) * 2;
-            return Some(Next::Nest {
+            Some(Next::Nest {
                 body: p + 4,
                 values,
                 props: false,
-            });
+            })
         }
         T::PackedByteArray => {
             let count = usize::try_from(u32_at(data, p)? as i32).ok()?;
             take(data, p + 4, count)?;
             // Unchecked padding, capped at the input's end, as in `read_head`.
-            return Some(Next::Leaf((p + 4 + count + pad4(count)).min(data.len())));
+            Some(Next::Leaf((p + 4 + count + pad4(count)).min(data.len())))
         }
         _ => match widths.fixed(ty) {
-            Some(size) => size,
-            None => return quick_packed(data, p, widths.element(ty)?),
+            Some(size) => leaf(size),
+            None => quick_packed(data, p, widths.element(ty)?),
         },
-    };
-    let end = p + size;
-    (end <= data.len()).then_some(Next::Leaf(end))
+    }
+}
+
+/// Where the string block at `p` ends, for [`quick_next`]; with `validate`, `None` when its
+/// text is not what the dialect accepts.
+#[inline(always)]
+fn text_end(data: &[u8], p: usize, dialect: Dialect, validate: bool) -> Option<Next> {
+    let len = usize::try_from(u32_at(data, p)? as i32).ok()?;
+    let padded = take(data, p + 4, len + pad4(len))?;
+    // Short ASCII (most keys and names) passes in two word tests, without the call.
+    let text = &padded[..len];
+    if validate
+        && !crate::read::utf8::short_ascii(text)
+        && !crate::read::str_ref::is_valid(text, dialect.text_rules())
+    {
+        return None;
+    }
+    Some(Next::Leaf(p + 4 + padded.len()))
 }
 
 /// The most common leaves (Nil, Bool, Int, Float, String, Vector2, Vector3, Transform3D)
