@@ -42,11 +42,12 @@ pub(crate) enum Next {
 
 const COUNT_MASK: u32 = 0x7FFF_FFFF;
 
-/// The byte widths a value's header selects, and from them every size the read side knows:
-/// the payload of each fixed-size type and the element of each fixed-size packed array. The
-/// skip's extent ([`quick_next`]), the general reader ([`read_head`]) and the writer's
-/// canonical check take their sizes from here; [`quick_leaf`] repeats the two widths for its
-/// few types, and a unit test holds it to [`read_head`].
+/// The byte widths a value's header selects (the rule is `payload_widths` in `dialect.rs`),
+/// and with them the sizes `VariantType` states: the payload of each fixed-size type and the
+/// element of each fixed-size packed array. The general reader ([`read_head`]), the skip's
+/// extent ([`quick_next`], through the dialect's table of sizes built from the same two
+/// calls) and the writer's canonical check take their sizes from here; [`quick_leaf`] repeats
+/// the two widths for its few types, and a unit test holds it to [`read_head`].
 #[derive(Clone, Copy)]
 pub(crate) struct Widths {
     /// Int and Float: 8 with header bit 16, else 4.
