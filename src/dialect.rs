@@ -84,7 +84,7 @@ pub(crate) const fn payload_widths(
     rid_payload: bool,
 ) -> (usize, usize, usize) {
     let int = if flag_64 { 8 } else { 4 };
-    let real = if math_flag_64 { int } else { 4 };
+    let real = if flag_64 && math_flag_64 { 8 } else { 4 };
     (int, real, if rid_payload { 8 } else { 0 })
 }
 

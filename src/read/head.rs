@@ -46,8 +46,8 @@ const COUNT_MASK: u32 = 0x7FFF_FFFF;
 /// and with them the sizes `VariantType` states: the payload of each fixed-size type and the
 /// element of each fixed-size packed array. The general reader ([`read_head`]), the skip's
 /// extent ([`quick_next`], through the dialect's table of sizes built from the same two
-/// calls) and the writer's canonical check take their sizes from here; [`quick_leaf`] repeats
-/// the two widths for its few types, and a unit test holds it to [`read_head`].
+/// calls) and the writer's canonical check take their sizes from here ([`quick_leaf`] asks
+/// `payload_widths` for the one width it needs), and a unit test holds it to [`read_head`].
 #[derive(Clone, Copy)]
 pub(crate) struct Widths {
     /// Int and Float: 8 with header bit 16, else 4.
@@ -212,13 +212,9 @@ pub(crate) fn quick_leaf<'a>(
     let wide = header & FLAG_64 != 0;
     let p = pos + 4;
     let dialect = dec.dialect();
-    // The real width as `Widths` has it, computed from the flag already in hand (the walk's
-    // hottest path: `Widths::of` here costs ~3 % of the `Walker`'s instructions).
-    let real = if wide && dialect.math_follows_flag_64() {
-        8
-    } else {
-        4
-    };
+    // Only the real width, from the flag already in hand (the walk's hottest path: all of
+    // `Widths::of` here cost ~3 % of the `Walker`'s instructions).
+    let (_, real, _) = payload_widths(wide, dialect.math_follows_flag_64(), false);
     macro_rules! math {
         ($variant:ident) => {{
             let len = <crate::math::$variant as WireReals>::COUNT * real;
@@ -367,12 +363,9 @@ pub(crate) fn quick_math<'a>(
     if dialect.type_of(header as u8)? != ty {
         return None;
     }
-    // The real width as `Widths` has it, from the flag in hand (as in `quick_leaf`).
-    let real = if header & FLAG_64 != 0 && dialect.math_follows_flag_64() {
-        8
-    } else {
-        4
-    };
+    // Only the real width, from the flag in hand (as in `quick_leaf`).
+    let flag_64 = header & FLAG_64 != 0;
+    let (_, real, _) = payload_widths(flag_64, dialect.math_follows_flag_64(), false);
     let raw = take(data, pos + 4, count * real)?;
     Some((raw, pos + 4 + raw.len()))
 }
