@@ -143,7 +143,6 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
     }
     // What the table leaves out: containers, packed arrays, and headers with bit 16 set.
     let ty = dialect.type_of(header.type_id())?;
-    let widths = Widths::of(dialect, header);
     use VariantType as T;
     match ty {
         T::String | T::StringName => text_end(data, p, dialect, validate),
@@ -173,10 +172,14 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
             // Unchecked padding, capped at the input's end, as in `read_head`.
             Some(Next::Leaf((p + 4 + count + pad4(count)).min(data.len())))
         }
-        _ => match widths.fixed(ty) {
-            Some(size) => leaf(size),
-            None => quick_packed(data, p, widths.element(ty)?),
-        },
+        _ => {
+            let widths = Widths::of(dialect, header);
+            if ty.is_packed() {
+                quick_packed(data, p, widths.element(ty)?)
+            } else {
+                leaf(widths.fixed(ty)?)
+            }
+        }
     }
 }
 
