@@ -5,6 +5,7 @@
 
 use core::fmt;
 
+use crate::header::FLAG_64;
 use crate::variant_type::VariantType;
 
 /// How the text of string blocks is checked, as the engine's UTF-8 parser of that line does.
@@ -96,7 +97,11 @@ const fn shapes(wire: &[VariantType], rid_payload: bool, math_flag_64: bool) -> 
         out[id] = match wire[id] {
             VariantType::String | VariantType::StringName => TEXT,
             ty => match ty.fixed_payload(int, real, rid) {
-                Some(size) => size as u8,
+                Some(size) => {
+                    // Sizes must stay clear of the two codes (the largest is 64).
+                    assert!(size < TEXT as usize);
+                    size as u8
+                }
                 None => OTHER,
             },
         };
@@ -590,7 +595,7 @@ impl Dialect {
     /// keeping that bit out of the table index keeps the lookup one load after the header's.
     #[inline(always)]
     pub(crate) fn shape(self, header: u32) -> Shape {
-        if header & (1 << 16) != 0 {
+        if header & FLAG_64 != 0 {
             return Shape::Other;
         }
         match self.0.shapes[(header & 0xFF) as usize] {
