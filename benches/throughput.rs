@@ -366,6 +366,11 @@ fn bench_dataset(c: &mut Criterion, d: &Dataset) {
     group.bench_function("g4_reencode", |b| {
         b.iter(|| reencode_stream(g4, black_box(&d.g4), Dialect::GODOT_4, &mut out))
     });
+    // A relay's decoder: canonical bytes noted while validating, then copied.
+    let relay = g4.with_canonical_check(true);
+    group.bench_function("g4_forward", |b| {
+        b.iter(|| reencode_stream(relay, black_box(&d.g4), Dialect::GODOT_4, &mut out))
+    });
     group.bench_function("g4_to_g3", |b| {
         b.iter(|| reencode_stream(g4, black_box(&d.g4), Dialect::GODOT_3, &mut out))
     });
@@ -483,6 +488,10 @@ fn repeat(spec: &str, sets: &[Dataset]) {
                 reencode_stream(g4, black_box(&d.g4), Dialect::GODOT_4, &mut out) as u64
             }
             "g4_to_g3" => reencode_stream(g4, black_box(&d.g4), Dialect::GODOT_3, &mut out) as u64,
+            "g4_forward" => {
+                let relay = g4.with_canonical_check(true);
+                reencode_stream(relay, black_box(&d.g4), Dialect::GODOT_4, &mut out) as u64
+            }
             "g4_packed_sum" => mesh_sums(g4, black_box(&d.g4)) as u64,
             "subset_g4_walker" => walker_stream::<false, false>(g4, black_box(&sub)),
             "subset_peer_decode" => frames

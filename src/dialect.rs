@@ -6,7 +6,7 @@
 use core::fmt;
 
 use crate::header::FLAG_64;
-use crate::variant_type::VariantType;
+use crate::variant_type::{PayloadRule, VariantType};
 
 /// How the text of string blocks is checked, as the engine's UTF-8 parser of that line does.
 ///
@@ -61,6 +61,8 @@ struct DialectInfo {
     /// (one load instead of a branch per type): the payload bytes of a fixed-size type,
     /// `TEXT` for String and StringName, `OTHER` for the rest and for unknown ids.
     shapes: [u8; 256],
+    /// What the canonical form asks of the payload, by type byte (bits 8–31 clear).
+    payload_rules: [PayloadRule; 256],
 }
 
 const NO_ID: u8 = 0xFF;
@@ -110,10 +112,23 @@ const fn shapes(wire: &[VariantType], rid_payload: bool, math_flag_64: bool) -> 
     out
 }
 
+const fn payload_rules(wire: &[VariantType]) -> [PayloadRule; 256] {
+    let mut out = [PayloadRule::Rebuilt; 256];
+    let mut id = 0;
+    while id < wire.len() {
+        out[id] = wire[id].payload_rule();
+        id += 1;
+    }
+    out
+}
+
 const fn invert(wire: &[VariantType]) -> [u8; VariantType::COUNT] {
     let mut out = [NO_ID; VariantType::COUNT];
     let mut id = 0;
     while id < wire.len() {
+        // One id per type: a type read from a header is written back with the same id
+        // (`read/canonical.rs` relies on it).
+        assert!(out[wire[id] as usize] == NO_ID, "a type with two wire ids");
         out[wire[id] as usize] = id as u8;
         id += 1;
     }
@@ -333,6 +348,7 @@ macro_rules! info {
             typed_dictionaries: $td,
             text: TextRules::$text,
             shapes: shapes($ids, $rid, $f64),
+            payload_rules: payload_rules($ids),
         }
     };
 }
@@ -603,6 +619,13 @@ impl Dialect {
             OTHER => Shape::Other,
             size => Shape::Fixed(size as usize),
         }
+    }
+
+    /// What the canonical form asks of the payload of a value whose header (bits 8–31
+    /// clear) is `type_byte` (`read/canonical.rs`).
+    #[inline(always)]
+    pub(crate) fn payload_rule(self, type_byte: u8) -> PayloadRule {
+        self.0.payload_rules[type_byte as usize]
     }
 
     /// Arrays carry a container-type block selected by header bits 16–17 (Godot 4.3+).

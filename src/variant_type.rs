@@ -279,6 +279,28 @@ impl VariantType {
         })
     }
 
+    /// What the canonical form of a value of this type (the bytes the writer writes for it:
+    /// `read/canonical.rs`) asks of its payload, its header having no bits above the id.
+    pub(crate) const fn payload_rule(self) -> PayloadRule {
+        use VariantType::*;
+        match self {
+            Nil | Int | Callable | Vector2i | Vector3i | Vector4i | Rect2i | Color | Rid
+            | PackedInt32Array | PackedFloat32Array | PackedInt64Array | PackedFloat64Array
+            | PackedVector2Array | PackedVector3Array | PackedVector4Array
+            | PackedVector2iArray | PackedVector3iArray | PackedVector4iArray
+            | PackedColorArray => PayloadRule::Any,
+            String | StringName => PayloadRule::TextPadding,
+            Bool => PayloadRule::ZeroOrOne,
+            Float => PayloadRule::NotNan,
+            Vector2 | Vector3 | Rect2 | Vector4 | Plane | Quaternion | Transform2D | Aabb
+            | Basis | Transform3D | Projection => PayloadRule::NoSignallingNan,
+            Array | Dictionary => PayloadRule::Count,
+            PackedByteArray => PayloadRule::BytesPadding,
+            PackedStringArray => PayloadRule::Strings,
+            _ => PayloadRule::Rebuilt,
+        }
+    }
+
     /// Payload bytes of a type whose payload size follows from its header alone (scalars,
     /// math types, integer vectors, Color, RID), given the widths the header and dialect
     /// select: `int` for Int and Float, `real` for one math component, `rid` for a RID's
@@ -357,4 +379,29 @@ impl fmt::Display for VariantType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// What the canonical form of a value asks of its payload ([`VariantType::payload_rule`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PayloadRule {
+    /// Nothing: every payload is written as read.
+    Any,
+    /// A string block's padding is zeros.
+    TextPadding,
+    /// A Bool word is 0 or 1.
+    ZeroOrOne,
+    /// A 32-bit Float is not NaN (the writer writes NaN 64-bit: its widening is not exact).
+    NotNan,
+    /// No 32-bit component is a signalling NaN (the writer quiets one, as the engine does
+    /// when it widens it).
+    NoSignallingNan,
+    /// An untyped container's count has no bit 31 (the engine's "shared" flag).
+    Count,
+    /// A PackedByteArray's padding is complete and zeros.
+    BytesPadding,
+    /// Each PackedStringArray element ends its text with a NUL and pads with zeros.
+    Strings,
+    /// Never written as read: the writer rebuilds it (objects, node paths, signals, typed
+    /// containers, unknown ids).
+    Rebuilt,
 }

@@ -3,7 +3,7 @@
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::header::Header;
-use crate::read::decoder::Decoder;
+use crate::read::decoder::{read_noting_copy, Decoder};
 use crate::read::head::validated_view;
 use crate::read::input::u32_at;
 use crate::read::skip::skip_value;
@@ -143,6 +143,11 @@ impl<'a> Cursor<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn read(&mut self) -> Result<VariantRef<'a>> {
+        if self.dec.checks_canonical() {
+            let (value, end) = read_noting_copy(&self.dec, self.data, self.pos)?;
+            self.pos = end;
+            return Ok(value);
+        }
         let end = skip_value(&self.dec, self.data, self.pos, 0, true)?;
         let value = validated_view(&self.dec, self.data, self.pos, end)?;
         self.pos = end.min(self.data.len());

@@ -5,7 +5,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::read::cursor::Cursor;
 use crate::read::head::validated_view;
 use crate::read::input::pad4;
-use crate::read::skip::skip_value;
+use crate::read::skip::{skip_noting_copy, skip_value};
 use crate::read::value::VariantRef;
 
 /// The engine's `MAX_RECURSION_DEPTH`: values nested deeper than this are rejected.
@@ -39,6 +39,7 @@ pub const MAX_DEPTH: u32 = 1024;
 pub struct Decoder {
     dialect: Dialect,
     allow_objects: bool,
+    canonical_check: bool,
     max_depth: u32,
 }
 
@@ -55,6 +56,7 @@ impl Decoder {
         Decoder {
             dialect,
             allow_objects: false,
+            canonical_check: false,
             max_depth: MAX_DEPTH,
         }
     }
@@ -93,6 +95,42 @@ impl Decoder {
     pub const fn with_max_depth(mut self, max_depth: u32) -> Decoder {
         self.max_depth = max_depth;
         self
+    }
+
+    /// Also notes, in the same pass as the validation, whether each decoded value's bytes
+    /// are exactly what [`Writer::value`](crate::Writer::value) writes for it in this
+    /// dialect ("canonical": engine output and this crate's always are). Re-sending such a
+    /// container unchanged ([`to_slice`](crate::to_slice), [`to_vec`](crate::to_vec),
+    /// [`Writer::value`](crate::Writer::value)) is then a plain copy, with no second look at
+    /// its bytes. For relays and servers that forward what they decode; the decode itself
+    /// costs more (about 10–40 % on small values), so it is off by default. Applies to the
+    /// values that [`Decoder::decode`] and [`Cursor::read`] return, not to the containers
+    /// reached by iterating them (those are checked when re-encoded, as without the option).
+    ///
+    /// ```
+    /// use gdwire::{to_slice, Decoder, Dialect};
+    /// // [1, "a"] as Godot 4.6 writes it, forwarded unchanged.
+    /// let bytes = [0x1c,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, b'a',0,0,0];
+    /// let relay = Decoder::new(Dialect::GODOT_4).with_canonical_check(true);
+    /// let value = relay.decode(&bytes)?;
+    /// let mut out = [0u8; 64];
+    /// let n = to_slice(Dialect::GODOT_4, &value, &mut out)?; // a copy
+    /// assert_eq!(&out[..n], &bytes[..]);
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
+    pub const fn with_canonical_check(mut self, check: bool) -> Decoder {
+        self.canonical_check = check;
+        self
+    }
+
+    /// Whether decoding notes which values are canonical ([`Decoder::with_canonical_check`]).
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect};
+    /// assert!(!Decoder::new(Dialect::GODOT_4).checks_canonical());
+    /// ```
+    pub const fn checks_canonical(&self) -> bool {
+        self.canonical_check
     }
 
     /// The dialect.
@@ -137,8 +175,13 @@ impl Decoder {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn decode_prefix<'a>(&self, bytes: &'a [u8]) -> Result<(VariantRef<'a>, usize)> {
-        let end = skip_value(self, bytes, 0, 0, true)?;
-        let value = validated_view(self, bytes, 0, end)?;
+        let (value, end) = match self.canonical_check {
+            true => read_noting_copy(self, bytes, 0)?,
+            false => {
+                let end = skip_value(self, bytes, 0, 0, true)?;
+                (validated_view(self, bytes, 0, end)?, end)
+            }
+        };
         // An unpadded PackedByteArray at the very end "uses" its missing padding, as in the
         // engine; report what the input actually had.
         Ok((value, end.min(bytes.len())))
@@ -211,6 +254,27 @@ impl Decoder {
     pub fn cursor<'a>(&self, bytes: &'a [u8]) -> Cursor<'a> {
         Cursor::with_decoder(*self, bytes)
     }
+}
+
+/// The value at `pos`, validated as a whole, its canonical bytes noted
+/// ([`Decoder::with_canonical_check`]), and where it ends: [`Decoder::decode`] and
+/// [`Cursor::read`] with that option. Out of line: inlined, its code made their plain path
+/// slower.
+#[inline(never)]
+pub(crate) fn read_noting_copy<'a>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+) -> Result<(VariantRef<'a>, usize)> {
+    let (end, canonical) = skip_noting_copy(dec, data, pos, 0, true)?;
+    if !canonical {
+        return Ok((validated_view(dec, data, pos, end)?, end));
+    }
+    // The view's data ends where the value does, so that its bytes are known without
+    // another pass (a canonical value has its full padding: `end` is within `data`).
+    let mut value = validated_view(dec, &data[..end], pos, end)?;
+    value.note_canonical();
+    Ok((value, end))
 }
 
 /// Decodes the first value in `bytes` with engine defaults; trailing bytes are ignored, as by

@@ -15,7 +15,7 @@ pub(crate) struct Items<'a> {
     pub(crate) dec: Decoder,
     /// Position of the container's header (its type blocks follow it).
     pub(crate) header: usize,
-    /// Where the items start, from the header (kept as 32 bits so that `checked` fits in
+    /// Where the items start, from the header (kept as 32 bits so that the flags fit in
     /// the 56 bytes: a header and its type blocks are far shorter than 4 GiB).
     body_offset: u32,
     /// Values that follow (dictionaries: keys and values; objects: properties).
@@ -26,6 +26,11 @@ pub(crate) struct Items<'a> {
     /// their iterators); false for a [`Walker`](crate::read::Walker)'s `Begin` views, whose
     /// items the walk checks only as it reaches them.
     pub(crate) checked: bool,
+    /// The container is the whole of `data` from `header` on, and those bytes are what the
+    /// writer writes for it (noted by a decode with
+    /// [`Decoder::with_canonical_check`](crate::Decoder::with_canonical_check)): re-sending
+    /// it in the same dialect is a copy of them.
+    pub(crate) canonical: bool,
 }
 
 impl<'a> Items<'a> {
@@ -47,6 +52,7 @@ impl<'a> Items<'a> {
             count,
             depth,
             checked,
+            canonical: false,
         }
     }
 

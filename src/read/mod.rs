@@ -44,6 +44,7 @@
 
 mod access;
 mod array;
+pub(crate) mod canonical;
 pub(crate) mod compare;
 mod container_type;
 mod cursor;

@@ -326,6 +326,17 @@ impl<'a> VariantRef<'a> {
         }
     }
 
+    /// Notes that this container view's bytes, from its header to the end of its data, are
+    /// canonical, as the decode that made it found (`Items::canonical`).
+    #[inline(always)]
+    pub(crate) fn note_canonical(&mut self) {
+        match self {
+            VariantRef::Array(a) => a.items_mut().canonical = true,
+            VariantRef::Dictionary(d) => d.items_mut().canonical = true,
+            _ => {}
+        }
+    }
+
     /// Marks a container view's items as not validated (a child of a Walker's `Begin` view).
     #[cold]
     pub(crate) fn mark_unchecked(&mut self) {

@@ -208,6 +208,9 @@ fn copyable<'a>(items: &Items<'a>, dialect: Dialect, depth: u32) -> Option<&'a [
     let decoded_at = items.depth.saturating_sub(1);
     let deepest = u64::from(depth) + u64::from(items.dec.max_depth()) - u64::from(decoded_at);
     if items.checked && items.dec.dialect() == dialect && deepest <= u64::from(MAX_DEPTH) {
+        if items.canonical {
+            return items.data.get(items.header..);
+        }
         let end = canonical_end(items)?;
         return items.data.get(items.header..end);
     }
