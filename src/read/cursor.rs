@@ -145,7 +145,7 @@ impl<'a> Cursor<'a> {
     pub fn read(&mut self) -> Result<VariantRef<'a>> {
         if self.dec.checks_canonical() {
             let (value, end) = read_noting_copy(&self.dec, self.data, self.pos)?;
-            self.pos = end;
+            self.pos = end.min(self.data.len());
             return Ok(value);
         }
         let end = skip_value(&self.dec, self.data, self.pos, 0, true)?;

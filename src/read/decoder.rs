@@ -175,15 +175,14 @@ impl Decoder {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn decode_prefix<'a>(&self, bytes: &'a [u8]) -> Result<(VariantRef<'a>, usize)> {
-        let (value, end) = match self.canonical_check {
-            true => read_noting_copy(self, bytes, 0)?,
-            false => {
-                let end = skip_value(self, bytes, 0, 0, true)?;
-                (validated_view(self, bytes, 0, end)?, end)
-            }
-        };
         // An unpadded PackedByteArray at the very end "uses" its missing padding, as in the
         // engine; report what the input actually had.
+        if self.canonical_check {
+            let (value, end) = read_noting_copy(self, bytes, 0)?;
+            return Ok((value, end.min(bytes.len())));
+        }
+        let end = skip_value(self, bytes, 0, 0, true)?;
+        let value = validated_view(self, bytes, 0, end)?;
         Ok((value, end.min(bytes.len())))
     }
 
@@ -267,14 +266,16 @@ pub(crate) fn read_noting_copy<'a>(
     pos: usize,
 ) -> Result<(VariantRef<'a>, usize)> {
     let (end, canonical) = skip_noting_copy(dec, data, pos, 0, true)?;
-    if !canonical {
-        return Ok((validated_view(dec, data, pos, end)?, end));
-    }
     // The view's data ends where the value does, so that its bytes are known without
-    // another pass (a canonical value has its full padding: `end` is within `data`).
-    let mut value = validated_view(dec, &data[..end], pos, end)?;
-    value.note_canonical();
-    Ok((value, end))
+    // another pass (a canonical value has its full padding, so `end` is within `data`).
+    match data.get(..end) {
+        Some(value_data) if canonical => {
+            let mut value = validated_view(dec, value_data, pos, end)?;
+            value.note_canonical();
+            Ok((value, end))
+        }
+        _ => Ok((validated_view(dec, data, pos, end)?, end)),
+    }
 }
 
 /// Decodes the first value in `bytes` with engine defaults; trailing bytes are ignored, as by

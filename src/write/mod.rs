@@ -77,6 +77,11 @@ pub fn encoded_len(dialect: Dialect, value: &VariantRef<'_>) -> Result<usize> {
 /// allocates; if `buf` is too small the error is [`crate::ErrorKind::BufferFull`] with the
 /// length needed.
 ///
+/// A decoded container whose bytes already are what the writer writes (engine output) is
+/// copied as it is; a relay that re-sends what it decodes can have the decode note that as
+/// it validates ([`Decoder::with_canonical_check`](crate::Decoder::with_canonical_check)),
+/// which saves this function a pass over the bytes.
+///
 /// ```
 /// use gdwire::{from_bytes, to_slice, Dialect, ErrorKind};
 /// let bytes = [0x1c, 0, 0, 0, 0, 0, 0, 0]; // []
