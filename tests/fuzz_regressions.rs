@@ -216,6 +216,43 @@ fn writer_refuses_a_script_property_godot_4_4_would_reject() {
     }
 }
 
+/// `roundtrip` target: a Godot 3 full object whose property is named `script\0\0\0\0` (the
+/// name's block holds NULs after the text) with the String `)` as its value, re-encoded into
+/// Godot 4.4+. Their reader cuts the name at the NUL, sees `script`, and rejects the value; the
+/// writer compared the raw name and wrote it. It now compares the name and the path as the
+/// reader sees them.
+#[test]
+fn writer_sees_a_script_property_name_as_the_reader_does() {
+    let input = hex_bytes("1200000002000000040000000300000072656600110000000b0000005265666572656e6365000000010000000a0000007363726970740000000000000400000001000000296e0000000200000001000000");
+    let v = Decoder::new(Dialect::GODOT_3)
+        .with_allow_objects(true)
+        .decode(&input)
+        .unwrap();
+    for dialect in [Dialect::GODOT_4_4, Dialect::GODOT_4] {
+        let err = gdwire::to_vec(dialect, &v).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidScriptProperty, "{dialect:?}");
+    }
+    assert!(gdwire::to_vec(Dialect::GODOT_4_3, &v).is_ok());
+    // The streaming calls: the same name, and a path with a BOM (which the reader skips).
+    let write = |name: &str, path: &str| -> gdwire::Result<Vec<u8>> {
+        let mut w = Writer::new(Vec::new(), Dialect::GODOT_4).with_full_objects(true);
+        w.begin_object("Node", 1)?;
+        w.property_name(name)?;
+        w.string(path)?;
+        w.finish()?;
+        Ok(w.into_sink())
+    };
+    let err = write("script\0", "user://x.gd").unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidScriptProperty);
+    for (name, path) in [("script\0", "res://x.gd"), ("script", "\u{feff}res://x.gd")] {
+        let out = write(name, path).unwrap();
+        let back = Decoder::new(Dialect::GODOT_4)
+            .with_allow_objects(true)
+            .decode_exact(&out);
+        assert!(back.is_ok(), "{name:?} {path:?}: {back:?}");
+    }
+}
+
 fn hex_bytes(s: &str) -> Vec<u8> {
     (0..s.len())
         .step_by(2)

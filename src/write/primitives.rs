@@ -1,6 +1,7 @@
 //! Wire primitives: little-endian words, zero padding, headers, engine-sized counts.
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::read::str_ref::visible_text;
 use crate::variant_type::VariantType;
 use crate::write::sink::Sink;
 use crate::write::writer::{ScriptCheck, Writer};
@@ -100,8 +101,10 @@ impl<S: Sink> Writer<S> {
     }
 
     /// After a property name: a `script` property's value is checked where the reader does.
+    /// The name is compared as the reader sees it (a BOM skipped, cut at a NUL: `script\0`
+    /// is `script` there).
     pub(crate) fn property_named(&mut self, name: &[u8]) {
-        if self.dialect.checks_script_property() && name == b"script" {
+        if self.dialect.checks_script_property() && visible_text(name) == b"script" {
             self.script = ScriptCheck::Value;
         }
     }
@@ -124,7 +127,7 @@ impl<S: Sink> Writer<S> {
             return Ok(());
         }
         self.script = ScriptCheck::Off;
-        if s.starts_with(b"res://") {
+        if visible_text(s).starts_with(b"res://") {
             Ok(())
         } else {
             Err(self.err(ErrorKind::InvalidScriptProperty))
