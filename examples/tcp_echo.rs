@@ -38,7 +38,9 @@ fn main() -> std::io::Result<()> {
 pub fn echo(mut stream: TcpStream, dialect: Dialect) -> std::io::Result<()> {
     // put_var sends a u32 little-endian length, then the value.
     let mut frames = FrameBuffer::new(Framing::new(Endian::Little));
-    let decoder = Decoder::new(dialect);
+    // Every value is sent back: the decode notes which are already in the writer's exact
+    // form (engine output is), and `w.value` copies those instead of re-encoding them.
+    let decoder = Decoder::new(dialect).with_canonical_check(true);
     let mut reply = Vec::new();
     while frames.read_from(&mut stream)? > 0 {
         while let Some(payload) = frames.next_frame()? {
