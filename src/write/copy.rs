@@ -276,9 +276,12 @@ mod tests {
         ];
         let mut rand = crate::test_rand::xorshift(0x1234_5678_9abc_def0u64);
         let (mut copied, mut total) = (0, 0);
+        // Under Miri (an interpreter) every tenth value, without mutations.
+        let step = if cfg!(miri) { 10 } else { 1 };
         let lines = fixtures
             .iter()
-            .flat_map(|(f, dialects)| f.lines().map(move |l| (l, *dialects)));
+            .flat_map(|(f, dialects)| f.lines().map(move |l| (l, *dialects)))
+            .step_by(step);
         for (line, dialects) in lines {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
             let hex = v["hex"].as_str().unwrap();
@@ -299,7 +302,7 @@ mod tests {
                         assert_eq!(a, bytes, "{hex}");
                     }
                 }
-                for _ in 0..if cfg!(miri) { 2 } else { 40 } {
+                for _ in 0..if cfg!(miri) { 0 } else { 40 } {
                     let mut m = bytes.clone();
                     let i = rand() as usize % m.len().max(1);
                     if let Some(b) = m.get_mut(i) {
@@ -311,7 +314,7 @@ mod tests {
                 }
             }
         }
-        assert!(total > 700 && copied > 600, "{copied} of {total}");
+        assert!(total * step > 700 && copied * step > 600, "{copied} of {total}");
         // A top-level leaf has no container to copy; a nested one is checked above.
         assert!(from_bytes(Dialect::GODOT_4, &[2, 0, 0, 0, 1, 0, 0, 0]).is_ok());
     }
