@@ -102,8 +102,10 @@ impl Decoder {
     /// dialect ("canonical": engine output and this crate's always are). Re-sending such a
     /// container unchanged ([`to_slice`](crate::to_slice), [`to_vec`](crate::to_vec),
     /// [`Writer::value`](crate::Writer::value)) is then a plain copy, with no second look at
-    /// its bytes. For relays and servers that forward what they decode; the decode itself
-    /// costs more (about 10–40 % on small values), so it is off by default. Applies to the
+    /// its bytes. For relays and servers that forward what they decode: in the crate's
+    /// benchmarks, decode and re-send took 9–19 % less time on game states, packets, save
+    /// games and text, and 9 % more on deeply nested values. The decode itself does more
+    /// per value, so the option is off by default. Applies to the
     /// values that [`Decoder::decode`] and [`Cursor::read`] return, not to the containers
     /// reached by iterating them (those are checked when re-encoded, as without the option).
     ///

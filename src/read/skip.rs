@@ -149,6 +149,9 @@ pub(crate) fn skip_noting_copy(
     Ok((end, canonical))
 }
 
+/// Skips the value at `pos` (at nesting `depth`) and returns where it ends. With `validate`,
+/// everything the engine checks is checked, including string text; the depth limit is always
+/// enforced.
 #[inline(always)]
 pub(crate) fn skip_value(
     dec: &Decoder,

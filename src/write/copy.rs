@@ -314,7 +314,10 @@ mod tests {
                 }
             }
         }
-        assert!(total * step > 700 && copied * step > 600, "{copied} of {total}");
+        assert!(
+            total * step > 700 && copied * step > 600,
+            "{copied} of {total}"
+        );
         // A top-level leaf has no container to copy; a nested one is checked above.
         assert!(from_bytes(Dialect::GODOT_4, &[2, 0, 0, 0, 1, 0, 0, 0]).is_ok());
     }
