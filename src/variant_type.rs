@@ -292,8 +292,7 @@ impl VariantType {
             String | StringName => PayloadRule::TextPadding,
             Bool => PayloadRule::ZeroOrOne,
             Float => PayloadRule::NotNan,
-            Vector2 | Vector3 | Rect2 | Vector4 | Plane | Quaternion | Transform2D | Aabb
-            | Basis | Transform3D | Projection => PayloadRule::NoSignallingNan,
+            ty if ty.real_components().is_some() => PayloadRule::NoSignallingNan,
             Array | Dictionary => PayloadRule::Count,
             PackedByteArray => PayloadRule::BytesPadding,
             PackedStringArray => PayloadRule::Strings,

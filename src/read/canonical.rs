@@ -65,22 +65,12 @@ fn flagged(dialect: Dialect, data: &[u8], header: Header, p: usize) -> bool {
             let narrow = (v as f32) as f64 == v;
             !narrow
         }),
-        Some(
-            T::Vector2
-            | T::Vector3
-            | T::Rect2
-            | T::Vector4
-            | T::Plane
-            | T::Quaternion
-            | T::Transform2D
-            | T::Aabb
-            | T::Basis
-            | T::Transform3D
-            | T::Projection
-            | T::PackedVector2Array
-            | T::PackedVector3Array
-            | T::PackedVector4Array,
-        ) => dialect.math_follows_flag_64(),
+        // Real components, and packed arrays of them: bit 16 as the precision flag.
+        Some(ty)
+            if ty.real_components().is_some() || ty.packed_element(4) != ty.packed_element(8) =>
+        {
+            dialect.math_follows_flag_64()
+        }
         _ => false,
     }
 }
