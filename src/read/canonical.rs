@@ -1,7 +1,8 @@
 //! Whether a value's own bytes (its header and payload; a container's items are values of
 //! their own) are exactly what the writer writes for it in the same dialect: the value's
-//! "canonical" form (the widths and zero bits of docs/wire-format.md §3, zero padding). Engine output and this crate's own are
-//! canonical; other encoders may send a needlessly wide int, non-zero padding, and so on.
+//! "canonical" form (the widths and zero bits of docs/wire-format.md §3, zero padding).
+//! Engine output and this crate's own are canonical; other encoders may send a needlessly
+//! wide int, non-zero padding, and so on.
 //!
 //! Asked value by value by the validating skip of a decode with
 //! [`Decoder::with_canonical_check`](crate::Decoder::with_canonical_check), whose views
@@ -50,14 +51,11 @@ pub(crate) fn is_canonical(dialect: Dialect, data: &[u8], pos: usize, end: usize
 /// form of a value that needs it.
 #[inline(never)]
 fn flagged(dialect: Dialect, data: &[u8], header: Header, p: usize) -> bool {
-    let ty = dialect.type_of(header.type_id());
-    if header.0 & !0xFF != FLAG_64
-        || ty.and_then(|ty| dialect.wire_id(ty)) != Some(header.type_id())
-    {
+    if header.0 & !0xFF != FLAG_64 {
         return false;
     }
     use VariantType as T;
-    match ty {
+    match dialect.type_of(header.type_id()) {
         Some(T::Int) => u64_at(data, p).is_some_and(|v| i32::try_from(v as i64).is_err()),
         Some(T::Float) => u64_at(data, p).is_some_and(|b| {
             let v = f64::from_bits(b);
