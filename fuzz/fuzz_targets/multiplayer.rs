@@ -9,36 +9,50 @@ use gdwire::multiplayer::{Args, Packet, PacketWriter, Sys, Values};
 use gdwire::{Decoder, Dialect};
 use libfuzzer_sys::fuzz_target;
 
-fn walk(values: Values<'_>) -> usize {
+/// Walks the values (read without a second validation, as parsing checked them) and holds
+/// each plain-encoded one (every type but the compressed bools and ints) to what a
+/// validating decode of its bytes with `dec` reads: the same value and the same length.
+fn walk(dec: Decoder, mut values: Values<'_>) -> usize {
     let n = values.len();
     let mut seen = 0;
-    for v in values {
+    loop {
+        let (rest, before) = (values.as_bytes(), values.position());
+        let Some(v) = values.next() else { break };
         let v = v.expect("a validated packet's values decode");
-        // Views decode lazily: format them in full (bounded by the packet size).
-        let _ = format!("{v:?}");
+        // Views decode lazily: format them in full (bounded by the packet size); the text
+        // also compares NaN payloads, which `==` would not.
+        let got = format!("{v:?}");
+        if !matches!(rest[0] & 0x3F, 1 | 2) {
+            let (want, used) = dec.decode_prefix(rest).expect("a parsed packet's value validates");
+            assert_eq!(got, format!("{want:?}"));
+            assert_eq!(values.position() - before, used);
+        }
         seen += 1;
     }
     assert_eq!(seen, n);
     n
 }
 
-fn touch(p: &Packet<'_>) {
+/// `dec`: the decoder the packet was parsed with.
+fn touch(dec: Decoder, p: &Packet<'_>) {
+    // The engine decodes spawn and sync values with objects off whatever the setting.
+    let state_dec = dec.with_allow_objects(false);
     match *p {
         Packet::RemoteCall(c) => match c.args {
             Args::Values(v) => {
-                walk(v);
+                walk(dec, v);
             }
             Args::Bytes(_) => {}
         },
         Packet::Spawn(s) => {
             assert_eq!(s.custom.is_some(), s.is_custom());
-            walk(s.state);
+            walk(state_dec, s.state);
         }
         Packet::Sync(s) => {
             let n = s.entries.len();
             let mut seen = 0;
             for e in s.entries {
-                let k = walk(e.values);
+                let k = walk(state_dec, e.values);
                 if let Some(m) = e.mask {
                     assert_eq!(m.count_ones() as usize, k);
                 }
@@ -47,7 +61,9 @@ fn touch(p: &Packet<'_>) {
             assert_eq!(seen, n);
             assert!(n >= 1);
         }
-        Packet::Sys(Sys::Relay(r)) => touch(&r.inner().expect("a validated relay's inner packet parses")),
+        Packet::Sys(Sys::Relay(r)) => {
+            touch(dec, &r.inner().expect("a validated relay's inner packet parses"))
+        }
         _ => {}
     }
 }
@@ -73,7 +89,7 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
-    touch(&packet);
+    touch(dec, &packet);
     let once = rewrite(&packet, objects);
     let again = Packet::parse_with(dec, &once).expect("the rewrite parses");
     assert_eq!(again.command(), packet.command());

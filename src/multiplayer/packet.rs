@@ -454,7 +454,7 @@ impl<'a> Iterator for SyncEntries<'a> {
             return None;
         }
         // Parsing checked every entry; a failure here cannot happen, and ends the list.
-        match sync_entry(self.dec, self.bytes, self.pos, self.delta) {
+        match sync_entry(self.dec, self.bytes, self.pos, self.delta, false) {
             Ok((entry, after)) => {
                 self.pos = after;
                 self.left -= 1;
@@ -760,8 +760,16 @@ fn spawn(dec: Decoder, b: &[u8]) -> Result<Spawn<'_>> {
     })
 }
 
-/// One SYNC entry at `pos`: header, then values filling its size exactly.
-fn sync_entry(dec: Decoder, b: &[u8], pos: usize, delta: bool) -> Result<(SyncEntry<'_>, usize)> {
+/// One SYNC entry at `pos`: header, then values filling its size exactly. With `validate`
+/// (parsing), everything is checked; without (iterating a parsed packet's entries), the
+/// values are left to be read when asked for.
+fn sync_entry(
+    dec: Decoder,
+    b: &[u8],
+    pos: usize,
+    delta: bool,
+    validate: bool,
+) -> Result<(SyncEntry<'_>, usize)> {
     let net_id = u32_field(b, pos, PacketField::Id)?;
     let (mask, at) = if delta {
         (Some(u64_field(b, pos + 4, PacketField::Mask)?), pos + 12)
@@ -773,6 +781,17 @@ fn sync_entry(dec: Decoder, b: &[u8], pos: usize, delta: bool) -> Result<(SyncEn
     let end = start.saturating_add(size);
     if end > b.len() {
         return Err(short(PacketField::Value, start));
+    }
+    if !validate {
+        let values = Values::parsed(dec, b, start, end);
+        return Ok((
+            SyncEntry {
+                net_id,
+                mask,
+                values,
+            },
+            end,
+        ));
     }
     let (values, after) = Values::check(dec, b, start, end, None)?;
     if after != end {
@@ -803,7 +822,7 @@ fn sync(dec: Decoder, b: &[u8], b0: u8) -> Result<Sync<'_>> {
     let mut n = 0u32;
     // The engine never sends a SYNC without an entry.
     while pos < b.len() || n == 0 {
-        pos = sync_entry(dec, b, pos, delta)?.1;
+        pos = sync_entry(dec, b, pos, delta, true)?.1;
         n += 1;
     }
     let entries = SyncEntries {

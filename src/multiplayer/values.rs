@@ -48,8 +48,23 @@ pub(crate) fn skip_one(dec: &Decoder, bytes: &[u8], pos: usize, end: usize) -> R
     }
 }
 
-/// Reads the compressed value at `pos`; returns it and where it ends. Other types go
-/// straight to the decoder, which validates them itself (no second pass here).
+/// Where the compressed value at `pos` ends, when [`skip_one`] accepted it before (the
+/// packet was parsed): the same answer without checking the value again.
+fn validated_end(dec: &Decoder, bytes: &[u8], pos: usize, end: usize) -> Result<usize> {
+    let head = *bytes
+        .get(..end)
+        .and_then(|b| b.get(pos))
+        .ok_or(short(PacketField::Value, pos))?;
+    match head & TYPE_MASK {
+        BOOL_ID => Ok(pos + 1),
+        INT_ID => Ok(pos + 1 + int_width(head)),
+        _ => Ok(pos + dec.validated_len(&bytes[pos..end])?),
+    }
+}
+
+/// Reads the compressed value at `pos`, which [`skip_one`] accepted when the packet was
+/// parsed; returns it and where it ends. Other types are read by the decoder without being
+/// validated again.
 pub(crate) fn read_one<'a>(
     dec: &Decoder,
     bytes: &'a [u8],
@@ -72,7 +87,7 @@ pub(crate) fn read_one<'a>(
         }
         _ => {
             let (value, used) = dec
-                .decode_prefix(&bytes[pos..end])
+                .decode_validated_prefix(&bytes[pos..end])
                 .map_err(|e| e.offset_by(pos))?;
             Ok((value, pos + used))
         }
@@ -123,9 +138,10 @@ pub(crate) const fn bool_byte(v: bool) -> u8 {
 }
 
 /// Compressed values in a packet: arguments of a remote call, a spawn state, the values of
-/// a sync entry. The packet was validated when it was parsed, so the count is known; each
-/// item is still a `Result` because views are built as you iterate (they cannot fail on a
-/// validated packet).
+/// a sync entry. The packet was validated when it was parsed, so iterating reads each value
+/// without checking it again; each item is still a `Result` because views are built as you
+/// iterate (they cannot fail on a validated packet). The values of a SYNC entry are counted
+/// (`len`, `size_hint`) by reading their headers when asked.
 ///
 /// Bools and ints come back as [`VariantRef::Bool`] and [`VariantRef::Int`] whatever width
 /// they were sent in; every other value is the crate's ordinary view of its
@@ -148,8 +164,10 @@ pub struct Values<'a> {
     dec: Decoder,
     bytes: &'a [u8],
     pos: usize,
+    /// The values fill `pos..end` exactly.
     end: usize,
-    left: u32,
+    /// How many are left, when known (a parsed SYNC entry's are counted only if asked).
+    left: Option<u32>,
 }
 
 impl<'a> Values<'a> {
@@ -163,6 +181,29 @@ impl<'a> Values<'a> {
         end: usize,
         count: Option<u32>,
     ) -> Result<(Values<'a>, usize)> {
+        Values::scan(dec, bytes, pos, end, count, skip_one)
+    }
+
+    /// The values filling `bytes[pos..end]`, which [`Values::check`] accepted before (the
+    /// packet was parsed): nothing is read until they are iterated or counted.
+    pub(crate) fn parsed(dec: Decoder, bytes: &'a [u8], pos: usize, end: usize) -> Values<'a> {
+        Values {
+            dec,
+            bytes,
+            pos,
+            end,
+            left: None,
+        }
+    }
+
+    fn scan(
+        dec: Decoder,
+        bytes: &'a [u8],
+        pos: usize,
+        end: usize,
+        count: Option<u32>,
+        skip: fn(&Decoder, &[u8], usize, usize) -> Result<usize>,
+    ) -> Result<(Values<'a>, usize)> {
         let mut at = pos;
         let mut n = 0u32;
         loop {
@@ -171,7 +212,7 @@ impl<'a> Values<'a> {
                 None if at >= end => break,
                 _ => {}
             }
-            at = skip_one(&dec, bytes, at, end)?;
+            at = skip(&dec, bytes, at, end)?;
             n += 1;
         }
         let values = Values {
@@ -179,9 +220,26 @@ impl<'a> Values<'a> {
             bytes,
             pos,
             end: at,
-            left: n,
+            left: Some(n),
         };
         Ok((values, at))
+    }
+
+    /// How many values are left: known from parsing, or counted now (without checking the
+    /// values again).
+    fn count_left(&self) -> usize {
+        if let Some(n) = self.left {
+            return n as usize;
+        }
+        let (mut at, mut n) = (self.pos, 0);
+        while at < self.end {
+            match validated_end(&self.dec, self.bytes, at, self.end) {
+                Ok(after) => at = after,
+                Err(_) => break, // not on a parsed packet
+            }
+            n += 1;
+        }
+        n
     }
 
     /// The encoded bytes of the values not read yet.
@@ -224,24 +282,27 @@ impl<'a> Iterator for Values<'a> {
     type Item = Result<VariantRef<'a>>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.left == 0 {
+        if self.pos >= self.end {
             return None;
         }
         match read_one(&self.dec, self.bytes, self.pos, self.end) {
             Ok((value, after)) => {
                 self.pos = after;
-                self.left -= 1;
+                if let Some(n) = &mut self.left {
+                    *n = n.saturating_sub(1);
+                }
                 Some(Ok(value))
             }
             Err(e) => {
-                self.left = 0;
+                (self.pos, self.left) = (self.end, Some(0));
                 Some(Err(e))
             }
         }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left as usize, Some(self.left as usize))
+        let n = self.count_left();
+        (n, Some(n))
     }
 }
 

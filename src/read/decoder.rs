@@ -3,7 +3,7 @@
 use crate::dialect::Dialect;
 use crate::error::{Error, ErrorKind, Result};
 use crate::read::cursor::Cursor;
-use crate::read::head::validated_view;
+use crate::read::head::{quick_leaf, validated_view};
 use crate::read::input::pad4;
 use crate::read::skip::{skip_noting_copy, skip_value};
 use crate::read::value::VariantRef;
@@ -238,6 +238,32 @@ impl Decoder {
         // is a multiple of four, so the end with the padding is the capped end rounded up.
         let end = skip_value(self, bytes, 0, 0, true)?;
         Ok(end + pad4(end))
+    }
+
+    /// [`Decoder::validate`] of a value this decoder validated before: where it ends,
+    /// without checking it again.
+    pub(crate) fn validated_len(&self, bytes: &[u8]) -> Result<usize> {
+        Ok(skip_value(self, bytes, 0, 0, false)?.min(bytes.len()))
+    }
+
+    /// [`Decoder::decode_prefix`] of a value this decoder validated before (a parsed
+    /// multiplayer packet's arguments): the same view and extent without the second
+    /// validation. Bytes that were not validated with this decoder may give a wrong view or
+    /// an error, never undefined behaviour.
+    pub(crate) fn decode_validated_prefix<'a>(
+        &self,
+        bytes: &'a [u8],
+    ) -> Result<(VariantRef<'a>, usize)> {
+        if self.canonical_check {
+            // The canonical note is made while validating.
+            return self.decode_prefix(bytes);
+        }
+        if let Some((value, end)) = quick_leaf(self, bytes, 0, false) {
+            return Ok((value, end));
+        }
+        let end = skip_value(self, bytes, 0, 0, false)?;
+        let value = validated_view(self, bytes, 0, end)?;
+        Ok((value, end.min(bytes.len())))
     }
 
     /// A cursor over a sequence of values in `bytes`.
