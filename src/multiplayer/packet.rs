@@ -454,7 +454,7 @@ impl<'a> Iterator for SyncEntries<'a> {
             return None;
         }
         // Parsing checked every entry; a failure here cannot happen, and ends the list.
-        match sync_entry(self.dec, self.bytes, self.pos, self.delta, false) {
+        match parsed_entry(self.dec, self.bytes, self.pos, self.delta) {
             Ok((entry, after)) => {
                 self.pos = after;
                 self.left -= 1;
@@ -760,55 +760,69 @@ fn spawn(dec: Decoder, b: &[u8]) -> Result<Spawn<'_>> {
     })
 }
 
-/// One SYNC entry at `pos`: header, then values filling its size exactly. With `validate`
-/// (parsing), everything is checked; without (iterating a parsed packet's entries), the
-/// values are left to be read when asked for.
-fn sync_entry(
-    dec: Decoder,
-    b: &[u8],
-    pos: usize,
-    delta: bool,
-    validate: bool,
-) -> Result<(SyncEntry<'_>, usize)> {
+/// A SYNC entry's head at `pos`: net id, delta mask, where the size word is, and the range
+/// its values fill.
+struct EntryHead {
+    net_id: u32,
+    mask: Option<u64>,
+    size_at: usize,
+    start: usize,
+    end: usize,
+}
+
+fn entry_head(b: &[u8], pos: usize, delta: bool) -> Result<EntryHead> {
     let net_id = u32_field(b, pos, PacketField::Id)?;
-    let (mask, at) = if delta {
+    let (mask, size_at) = if delta {
         (Some(u64_field(b, pos + 4, PacketField::Mask)?), pos + 12)
     } else {
         (None, pos + 4)
     };
-    let size = u32_field(b, at, PacketField::Size)? as usize;
-    let start = at + 4;
+    let size = u32_field(b, size_at, PacketField::Size)? as usize;
+    let start = size_at + 4;
     let end = start.saturating_add(size);
     if end > b.len() {
         return Err(short(PacketField::Value, start));
     }
-    if !validate {
-        let values = Values::parsed(dec, b, start, end);
-        return Ok((
-            SyncEntry {
-                net_id,
-                mask,
-                values,
-            },
-            end,
-        ));
+    Ok(EntryHead {
+        net_id,
+        mask,
+        size_at,
+        start,
+        end,
+    })
+}
+
+/// One SYNC entry at `pos`: header, then values filling its size exactly.
+fn sync_entry(dec: Decoder, b: &[u8], pos: usize, delta: bool) -> Result<(SyncEntry<'_>, usize)> {
+    let head = entry_head(b, pos, delta)?;
+    let (values, after) = Values::check(dec, b, head.start, head.end, None)?;
+    if after != head.end {
+        return Err(bad(PacketProblem::SizeMismatch, head.size_at));
     }
-    let (values, after) = Values::check(dec, b, start, end, None)?;
-    if after != end {
-        return Err(bad(PacketProblem::SizeMismatch, at));
-    }
-    if let Some(m) = mask {
+    if let Some(m) = head.mask {
         // The engine rejects a delta naming no property.
         if m == 0 || values.len() != m.count_ones() as usize {
             return Err(bad(PacketProblem::ValueCount, pos + 4));
         }
     }
     let entry = SyncEntry {
-        net_id,
-        mask,
+        net_id: head.net_id,
+        mask: head.mask,
         values,
     };
-    Ok((entry, end))
+    Ok((entry, head.end))
+}
+
+/// [`sync_entry`] of an entry it accepted before (the packet was parsed): its values are
+/// read when asked for.
+fn parsed_entry(dec: Decoder, b: &[u8], pos: usize, delta: bool) -> Result<(SyncEntry<'_>, usize)> {
+    let head = entry_head(b, pos, delta)?;
+    let entry = SyncEntry {
+        net_id: head.net_id,
+        mask: head.mask,
+        values: Values::parsed(dec, b, head.start, head.end),
+    };
+    Ok((entry, head.end))
 }
 
 fn sync(dec: Decoder, b: &[u8], b0: u8) -> Result<Sync<'_>> {
@@ -822,7 +836,7 @@ fn sync(dec: Decoder, b: &[u8], b0: u8) -> Result<Sync<'_>> {
     let mut n = 0u32;
     // The engine never sends a SYNC without an entry.
     while pos < b.len() || n == 0 {
-        pos = sync_entry(dec, b, pos, delta, true)?.1;
+        pos = sync_entry(dec, b, pos, delta)?.1;
         n += 1;
     }
     let entries = SyncEntries {

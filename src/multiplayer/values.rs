@@ -181,7 +181,25 @@ impl<'a> Values<'a> {
         end: usize,
         count: Option<u32>,
     ) -> Result<(Values<'a>, usize)> {
-        Values::scan(dec, bytes, pos, end, count, skip_one)
+        let mut at = pos;
+        let mut n = 0u32;
+        loop {
+            match count {
+                Some(c) if n == c => break,
+                None if at >= end => break,
+                _ => {}
+            }
+            at = skip_one(&dec, bytes, at, end)?;
+            n += 1;
+        }
+        let values = Values {
+            dec,
+            bytes,
+            pos,
+            end: at,
+            left: Some(n),
+        };
+        Ok((values, at))
     }
 
     /// The values filling `bytes[pos..end]`, which [`Values::check`] accepted before (the
@@ -194,35 +212,6 @@ impl<'a> Values<'a> {
             end,
             left: None,
         }
-    }
-
-    fn scan(
-        dec: Decoder,
-        bytes: &'a [u8],
-        pos: usize,
-        end: usize,
-        count: Option<u32>,
-        skip: fn(&Decoder, &[u8], usize, usize) -> Result<usize>,
-    ) -> Result<(Values<'a>, usize)> {
-        let mut at = pos;
-        let mut n = 0u32;
-        loop {
-            match count {
-                Some(c) if n == c => break,
-                None if at >= end => break,
-                _ => {}
-            }
-            at = skip(&dec, bytes, at, end)?;
-            n += 1;
-        }
-        let values = Values {
-            dec,
-            bytes,
-            pos,
-            end: at,
-            left: Some(n),
-        };
-        Ok((values, at))
     }
 
     /// How many values are left: known from parsing, or counted now (without checking the
