@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Prints the throughput table of `cargo bench --bench throughput` from criterion's files.
 
-Usage: python3 benches/report.py [--before DIR] [target/criterion] [engine.tsv]
+Usage: python3 benches/report.py [--before DIR | --summary] [target/criterion] [engine.tsv]
 
 With `--before DIR` (a copy of an earlier run's `target/criterion`), two more columns give
-that run's throughput and the ratio now / before.
+that run's throughput and the ratio now / before. With `--summary`, one line per dataset
+instead: the main operations side by side (the summary table of docs/performance.md).
 
 For each dataset: the median time of every operation, its throughput (MB/s = 10^6 bytes/s,
 from the bytes criterion was told about), the ratio to `memcpy` of the dataset's bytes in the
@@ -18,8 +19,11 @@ import sys
 
 args = sys.argv[1:]
 before_root = None
+summary = False
 if len(args) >= 2 and args[0] == "--before":
     before_root, args = args[1], args[2:]
+elif args and args[0] == "--summary":
+    summary, args = True, args[1:]
 root = args[0] if args else "target/criterion"
 engine = {}
 if len(args) > 1:
@@ -78,6 +82,38 @@ def fmt_time(ns):
 def fmt_rate(mbs):
     return f"{mbs / 1e3:.2f} GB/s" if mbs >= 1e3 else f"{mbs:.0f} MB/s"
 
+
+def print_summary():
+    """One line per dataset: GB/s of the main operations, the lazy walk's time against the
+    `Walker`'s, and the `Walker` against the peer's decode and the engine's."""
+    cols = ["g4_validate", "g4_walker", "g4_walk_resume", "g4_reencode", "g4_forward",
+            "g4_to_g3", "g4_encode"]
+    print("| dataset | validate | `Walker` | lazy walk (`resume`) | re-encode | re-encode, relay"
+          " decoder | into Godot 3 | encode | `Walker` / peer decode | `Walker` / engine decode |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    def gbs(ns, mbs):
+        # Validating the meshes' packed arrays does not depend on their size: a time.
+        return f"{mbs / 1e3:.2f}" if mbs < 1e6 else f"{fmt_time(ns)} per pass"
+
+    for group, benches in rows.items():
+        if "g4_walker" not in benches:
+            continue
+        cell = {c: (gbs(*benches[c]) if c in benches else "") for c in cols}
+        if "g4_walk_resume" in benches and "g4_walker" in benches:
+            ratio = benches["g4_walk_resume"][0] / benches["g4_walker"][0]
+            cell["g4_walk_resume"] += f" ({ratio:.2f}x the time)"
+        peer = ""
+        if "subset_g4_walker" in benches and "subset_peer_decode" in benches:
+            peer = f"{benches['subset_g4_walker'][1] / benches['subset_peer_decode'][1]:.1f}x"
+        eng = ""
+        if "g3_walker" in benches and (group, "decode") in engine:
+            eng = f"{benches['g3_walker'][1] / engine[(group, 'decode')]:.1f}x"
+        print(f"| {group} | " + " | ".join(cell[c] for c in cols) + f" | {peer} | {eng} |")
+
+
+if summary:
+    print_summary()
+    sys.exit(0)
 
 extra_head = " before | now / before |" if before_root else ""
 print("| dataset | operation | median time | throughput | vs memcpy | vs peer crate | vs engine |" + extra_head)

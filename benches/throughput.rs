@@ -24,7 +24,8 @@ use gdwire::{to_slice, Cursor, Decoder, Dialect, PackedRef, VariantRef, Writer};
 /// through the public views and folds it into `sum`, so nothing can be optimised away.
 ///
 /// Views are matched by reference, never moved: moving a freshly written view (64 bytes) per
-/// element costs a copy that also stalls store forwarding (docs/performance.md).
+/// element costs a copy that also stalls store forwarding (docs/dev/performance-history.md,
+/// "The full walk").
 ///
 /// `IN_PLACE` also matches each iterator item where `next()` returned it (`match
 /// &it.next()`) instead of moving it into a loop variable (`for x in a.iter()`, the

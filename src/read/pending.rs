@@ -7,9 +7,9 @@
 //! take room.
 //!
 //! The slots are not initialised when the stack is created: a slot is written by `push`
-//! before `pop` reads it back. Initialising the walker's 2048 levels cost more than walking a
-//! small packet (docs/performance.md, "The full walk"), so this file holds one of the
-//! crate's two `unsafe` blocks (docs/hardening.md).
+//! before `pop` reads it back. Initialising the walker's 2048 levels cost more than walking
+//! a small packet (docs/dev/performance-history.md, "The full walk"), so this file holds one
+//! of the crate's two `unsafe` blocks (docs/hardening.md).
 
 use core::mem::MaybeUninit;
 
