@@ -27,13 +27,13 @@ fn walk(p: Packet<'_>, sum: &mut f64) {
         Packet::RemoteCall(c) => {
             *sum += f64::from(c.method);
             if let Args::Values(v) = c.args {
-                v.for_each(|x| touch(x.unwrap(), sum));
+                v.for_each(|x| touch(x, sum));
             }
         }
         Packet::Sync(s) => {
             for e in s.entries {
                 *sum += f64::from(e.net_id);
-                e.values.for_each(|x| touch(x.unwrap(), sum));
+                e.values.for_each(|x| touch(x, sum));
             }
         }
         _ => {}

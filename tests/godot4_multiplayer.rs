@@ -67,12 +67,9 @@ fn same(got: VariantRef<'_>, engine: &[u8]) -> bool {
     got == from_bytes(Dialect::GODOT_4, engine).unwrap()
 }
 
-fn all_same(
-    got: impl Iterator<Item = gdwire::Result<VariantRef<'static>>>,
-    engine: &Value,
-) -> bool {
+fn all_same(got: impl Iterator<Item = VariantRef<'static>>, engine: &Value) -> bool {
     let engine = engine.as_array().unwrap();
-    let got: Vec<_> = got.map(|v| v.unwrap()).collect();
+    let got: Vec<_> = got.collect();
     got.len() == engine.len()
         && got
             .iter()
@@ -369,7 +366,7 @@ fn nodepath_padding(p: &Packet<'_>, bytes: &[u8], differs: &[usize]) -> bool {
     loop {
         let at = values.position();
         let Some(v) = values.next() else { break };
-        if let VariantRef::NodePath(_) = v.unwrap() {
+        if let VariantRef::NodePath(_) = v {
             let word = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap()) as usize;
             let names = (word(at + 4) & 0x7FFF_FFFF) + word(at + 8);
             let mut pos = at + 16;

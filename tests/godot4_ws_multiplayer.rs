@@ -71,7 +71,7 @@ fn args_match(args: Args<'_>, engine: &[Value]) -> bool {
                 )
         }
         Args::Values(v) => {
-            let v: Vec<_> = v.map(Result::unwrap).collect();
+            let v: Vec<_> = v.collect();
             all_same(&v, &engine.iter().collect::<Vec<_>>())
         }
     }
@@ -193,7 +193,7 @@ fn check_session(capture: &[u8], reports: &[Value]) {
         let values = rep["values"].as_array().unwrap();
         assert_eq!((s.name, s.scene_id, s.spawner), (name, 0, spawner_id));
         assert!(s.custom.is_none());
-        let state: Vec<_> = s.state.map(Result::unwrap).collect();
+        let state: Vec<_> = s.state.collect();
         let want = of_mode(values, &|p| p[2] == true);
         assert!(
             all_same(&state, &want.iter().collect::<Vec<_>>()),
@@ -242,7 +242,7 @@ fn check_session(capture: &[u8], reports: &[Value]) {
         let Packet::Sync(s) = p else { continue };
         assert_eq!(*tag, 0);
         for e in s.entries {
-            let values: Vec<_> = e.values.map(Result::unwrap).collect();
+            let values: Vec<_> = e.values.collect();
             if let Some(mask) = e.mask {
                 let n = seen_delta.entry(e.net_id).or_default();
                 let (want_mask, want) = &deltas[&e.net_id][*n];
@@ -501,7 +501,7 @@ fn godot_client_spawns_and_syncs_what_the_rust_server_writes() {
         panic!()
     };
     assert_eq!(reports[1]["name"], "Enemy");
-    let state: Vec<_> = spawn.state.map(Result::unwrap).collect();
+    let state: Vec<_> = spawn.state.collect();
     assert_eq!(state.len(), 3);
     for (v, h) in state.iter().zip(reports[1]["state"].as_array().unwrap()) {
         assert!(same(*v, h), "{v:?} vs {h}");
@@ -515,7 +515,7 @@ fn godot_client_spawns_and_syncs_what_the_rust_server_writes() {
             panic!()
         };
         let entry = s.entries.clone().next().unwrap();
-        let values: Vec<_> = entry.values.map(Result::unwrap).collect();
+        let values: Vec<_> = entry.values.collect();
         assert!(
             same(values[0], &report["values"][0]),
             "{values:?} vs {report}"

@@ -64,7 +64,7 @@ fn same(got: VariantRef<'_>, want: &V) -> bool {
 }
 
 fn same_all(got: Values<'_>, want: &[V]) -> bool {
-    got.len() == want.len() && got.zip(want).all(|(g, w)| same(g.unwrap(), w))
+    got.len() == want.len() && got.zip(want).all(|(g, w)| same(g, w))
 }
 
 #[derive(Clone, Debug)]

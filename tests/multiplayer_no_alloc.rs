@@ -30,7 +30,7 @@ fn walk(p: &Packet<'_>, sum: &mut f64) -> gdwire::Result<usize> {
         Packet::RemoteCall(c) => {
             if let Args::Values(v) = c.args {
                 for x in v {
-                    touch(x?, sum);
+                    touch(x, sum);
                     n += 1;
                 }
             }
@@ -38,14 +38,14 @@ fn walk(p: &Packet<'_>, sum: &mut f64) -> gdwire::Result<usize> {
         Packet::Sync(s) => {
             for e in s.entries {
                 for x in e.values {
-                    touch(x?, sum);
+                    touch(x, sum);
                     n += 1;
                 }
             }
         }
         Packet::Spawn(s) => {
             for x in s.state {
-                touch(x?, sum);
+                touch(x, sum);
                 n += 1;
             }
         }

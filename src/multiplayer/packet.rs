@@ -109,7 +109,7 @@ pub enum NodeRef<'a> {
 /// let bytes = b"\x60\x0a\x00\x00\x80\x00\x80\x01\x02\x2aGame\0";
 /// let Packet::RemoteCall(call) = Packet::parse(bytes)? else { panic!() };
 /// let Args::Values(mut args) = call.args else { panic!() };
-/// assert_eq!(args.next().transpose()?.and_then(|v| v.as_int()), Some(42));
+/// assert_eq!(args.next().and_then(|v| v.as_int()), Some(42));
 /// // A call without arguments, which the engine sends in the byte-only form (flag 0x80).
 /// let Packet::RemoteCall(call) = Packet::parse(&[0x80, 0x02, 0x03])? else { panic!() };
 /// assert!(matches!(call.args, Args::Bytes(b"")));
@@ -222,7 +222,7 @@ pub struct ConfirmPath {
 /// assert_eq!((spawn.scene_id, spawn.spawner, spawn.net_id), (0, 302, 1));
 /// assert_eq!((spawn.name, spawn.sync_ids.iter().next()), ("Enemy", Some(2)));
 /// assert!(spawn.custom.is_none());
-/// let state: Vec<_> = spawn.state.collect::<Result<_, _>>()?;
+/// let state: Vec<_> = spawn.state.collect();
 /// assert_eq!(Vector2::try_from(state[0]).ok(), Some(Vector2 { x: 1.5, y: -2.0 }));
 /// assert_eq!((state[1].as_str(), state[2].as_int()), (Some("boss"), Some(100)));
 /// # Ok::<(), gdwire::Error>(())
@@ -367,7 +367,7 @@ impl<'a> U32s<'a> {
 /// assert_eq!((sync.time, sync.entries.len()), (Some(1), 2));
 /// let ids: Vec<u32> = sync.entries.map(|e| e.net_id).collect();
 /// assert_eq!(ids, [2, 4]);
-/// let first = sync.entries.clone().next().unwrap().values.next().unwrap()?;
+/// let first = sync.entries.clone().next().unwrap().values.next().unwrap();
 /// assert_eq!(Vector2::try_from(first).ok(), Some(Vector2 { x: 1.5, y: -2.0 }));
 /// # Ok::<(), gdwire::Error>(())
 /// ```
@@ -407,7 +407,7 @@ impl Sync<'_> {
 /// let Packet::Sync(sync) = Packet::parse(bytes)? else { panic!() };
 /// let mut entry = sync.entries.clone().next().unwrap();
 /// assert_eq!((entry.net_id, entry.mask), (2, Some(0b1)));
-/// assert_eq!(entry.values.next().transpose()?.and_then(|v| v.as_int()), Some(100));
+/// assert_eq!(entry.values.next().and_then(|v| v.as_int()), Some(100));
 /// # Ok::<(), gdwire::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -432,7 +432,7 @@ pub struct SyncEntry<'a> {
 /// let Packet::Sync(sync) = Packet::parse(bytes)? else { panic!() };
 /// let mut hp = Vec::new();
 /// for mut entry in sync.entries {
-///     hp.push((entry.net_id, entry.values.next().transpose()?.and_then(|v| v.as_int())));
+///     hp.push((entry.net_id, entry.values.next().and_then(|v| v.as_int())));
 /// }
 /// assert_eq!(hp, [(2, Some(100)), (4, Some(3))]);
 /// # Ok::<(), gdwire::Error>(())
@@ -588,7 +588,7 @@ impl<'a> Packet<'a> {
     /// let bytes = b"\x60\x0a\x00\x00\x80\x00\x80\x01\x02\x2aGame\0";
     /// let Packet::RemoteCall(call) = Packet::parse_with(dec, bytes)? else { panic!() };
     /// let Args::Values(mut args) = call.args else { panic!() };
-    /// assert_eq!(args.next().transpose()?.and_then(|v| v.as_int()), Some(42));
+    /// assert_eq!(args.next().and_then(|v| v.as_int()), Some(42));
     /// // A byte after the last field (here of a despawn) is an error, at its offset.
     /// assert_eq!(Packet::parse_with(dec, &[0x05, 1, 0, 0, 0, 0]).unwrap_err().offset(), 5);
     /// # Ok::<(), gdwire::Error>(())
@@ -744,7 +744,7 @@ fn spawn(dec: Decoder, b: &[u8]) -> Result<Spawn<'_>> {
             return Err(bad(PacketProblem::SizeMismatch, start - 4));
         }
         at = end;
-        one.next().transpose()?
+        one.next()
     } else {
         None
     };

@@ -17,7 +17,7 @@ fn write(f: impl FnOnce(&mut PacketWriter<'_, &mut Vec<u8>>) -> Result<()>) -> V
 }
 
 fn values(v: Values<'_>) -> Vec<VariantRef<'_>> {
-    v.map(|x| x.unwrap()).collect()
+    v.collect()
 }
 
 fn kind(bytes: &[u8]) -> (ErrorKind, usize) {

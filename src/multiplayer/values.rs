@@ -138,10 +138,9 @@ pub(crate) const fn bool_byte(v: bool) -> u8 {
 }
 
 /// Compressed values in a packet: arguments of a remote call, a spawn state, the values of
-/// a sync entry. The packet was validated when it was parsed, so iterating reads each value
-/// without checking it again; each item is still a `Result` because views are built as you
-/// iterate (they cannot fail on a validated packet). The values of a SYNC entry are counted
-/// (`len`, `size_hint`) by reading their headers when asked.
+/// a sync entry. The packet was validated when it was parsed, so iterating yields plain
+/// views (nothing can fail) and reads each value without checking it again. The values of
+/// a SYNC entry are counted (`len`, `size_hint`) by reading their headers when asked.
 ///
 /// Bools and ints come back as [`VariantRef::Bool`] and [`VariantRef::Int`] whatever width
 /// they were sent in; every other value is the crate's ordinary view of its
@@ -156,7 +155,7 @@ pub(crate) const fn bool_byte(v: bool) -> u8 {
 /// let Packet::Spawn(spawn) = Packet::parse(bytes)? else { panic!() };
 /// let mut state = spawn.state;
 /// assert_eq!(state.len(), 3);
-/// assert_eq!(state.nth(2).transpose()?.and_then(|v| v.as_int()), Some(100));
+/// assert_eq!(state.nth(2).and_then(|v| v.as_int()), Some(100));
 /// # Ok::<(), gdwire::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -268,9 +267,9 @@ impl<'a> Values<'a> {
 }
 
 impl<'a> Iterator for Values<'a> {
-    type Item = Result<VariantRef<'a>>;
+    type Item = VariantRef<'a>;
 
-    fn next(&mut self) -> Option<Self::Item> {
+    fn next(&mut self) -> Option<VariantRef<'a>> {
         if self.pos >= self.end {
             return None;
         }
@@ -280,11 +279,12 @@ impl<'a> Iterator for Values<'a> {
                 if let Some(n) = &mut self.left {
                     *n = n.saturating_sub(1);
                 }
-                Some(Ok(value))
+                Some(value)
             }
-            Err(e) => {
+            // Parsing validated every value, so this cannot happen; it ends the values.
+            Err(_) => {
                 (self.pos, self.left) = (self.end, Some(0));
-                Some(Err(e))
+                None
             }
         }
     }

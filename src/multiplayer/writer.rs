@@ -89,8 +89,8 @@ enum State {
 /// assert_eq!(call.method, 2);
 /// assert!(matches!(call.node, NodeRef::Path { path: "Players/Bob", .. }));
 /// let Args::Values(mut args) = call.args else { panic!() };
-/// assert_eq!(args.next().unwrap()?.as_int(), Some(300));
-/// assert_eq!(args.next().unwrap()?.as_str(), Some("hello"));
+/// assert_eq!(args.next().unwrap().as_int(), Some(300));
+/// assert_eq!(args.next().unwrap().as_str(), Some("hello"));
 /// # Ok::<(), gdwire::Error>(())
 /// ```
 pub struct PacketWriter<'p, S: Sink> {
@@ -853,7 +853,7 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
     /// let out = w.into_sink();
     /// let Packet::RemoteCall(call) = Packet::parse(&out)? else { panic!() };
     /// let Args::Values(mut args) = call.args else { panic!() };
-    /// assert_eq!(args.next().unwrap()?.as_str(), Some("hi"));
+    /// assert_eq!(args.next().unwrap().as_str(), Some("hi"));
     /// # Ok::<(), gdwire::Error>(())
     /// ```
     pub fn with<F>(&mut self, encode: F) -> Result<()>
@@ -940,7 +940,7 @@ impl<'p, S: Sink> PacketWriter<'p, S> {
 
     fn values(&mut self, values: Values<'_>) -> Result<()> {
         for v in values {
-            self.value(&v?)?;
+            self.value(&v)?;
         }
         Ok(())
     }

@@ -100,7 +100,7 @@ fn list(out: &mut String, values: Values<'_>) -> Result<()> {
         if i > 0 {
             out.push_str(", ");
         }
-        text(out, &v?)?;
+        text(out, &v)?;
     }
     out.push(']');
     Ok(())
