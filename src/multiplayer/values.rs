@@ -171,8 +171,8 @@ pub struct Values<'a> {
 
 impl<'a> Values<'a> {
     /// Validates the compressed values in `bytes[pos..end]`: exactly `count` of them when
-    /// `count` is given (and they must end at `end` when `fill` is true), otherwise as many as
-    /// fill the range.
+    /// `count` is given (the caller checks where they end), otherwise as many as fill the
+    /// range. Returns them and where the last one ends.
     pub(crate) fn check(
         dec: Decoder,
         bytes: &'a [u8],
