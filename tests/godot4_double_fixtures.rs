@@ -44,7 +44,7 @@ fn every_double_engine_value_decodes_to_what_the_engine_decoded() {
     for f in &fixtures() {
         set_allow_objects(f.allow_objects);
         let desc = f.desc.as_ref().unwrap();
-        let stripped = support::without_script_dictionary_types(f, desc);
+        let stripped = support::without_script_dictionary_types(Dialect::GODOT_4, f, desc);
         let desc = stripped.as_ref().unwrap_or(desc);
         if let Err(e) = value_matches(f, desc, decoder(f.allow_objects).decode_exact(&f.bytes)) {
             failures.push(e);
@@ -266,5 +266,5 @@ fn precision_changes_exactly_the_real_math_values() {
 
 #[test]
 fn double_engine_text_form_is_its_var_to_str() {
-    support::assert_godot4_text_is_var_to_str(&fixtures());
+    support::assert_godot4_text_is_var_to_str(Dialect::GODOT_4, &fixtures());
 }

@@ -6,6 +6,14 @@
 extends RefCounted
 
 const CHAIN_MIN = 64  # describe() compresses chains of >= this many nested 1-element containers
+# TYPE_PACKED_VECTOR4_ARRAY (Godot 4.3+), as a number so that this file compiles in 4.0-4.2 too.
+const PACKED_VECTOR4_ARRAY = 38
+
+# What this engine has: the same scripts run in older Godot 4 engines (tests/godot4/older/).
+var version_hex = Engine.get_version_info().hex
+var has_packed_vector4 = version_hex >= 0x040300
+var has_typed_dictionaries = version_hex >= 0x040400
+var has_json_from_native = version_hex >= 0x040400
 
 var failures = []
 var mark_no = 0
@@ -165,7 +173,7 @@ func describe(v):
 			for e in v:
 				items.append([F(e.r), F(e.g), F(e.b), F(e.a)])
 			return {"t": "PackedColorArray", "v": items}
-		TYPE_PACKED_VECTOR4_ARRAY:
+		PACKED_VECTOR4_ARRAY:
 			var items = []
 			for e in v:
 				items.append([F(e.x), F(e.y), F(e.z), F(e.w)])
@@ -218,14 +226,18 @@ func describe_object(v):
 	return {"t": "Object", "class": v.get_class(), "props": props}
 
 
+func is_typed_dictionary(v):
+	return has_typed_dictionaries and v.is_typed()
+
+
 func describe_dictionary(v):
 	var out = {}
-	if v.size() == 1 and not v.is_typed():
+	if v.size() == 1 and not is_typed_dictionary(v):
 		# chains of single-entry dictionaries with one key (nesting-depth fixtures)
 		var key_j = J(describe(v.keys()[0]))
 		var depth = 0
 		var cur = v
-		while typeof(cur) == TYPE_DICTIONARY and cur.size() == 1 and not cur.is_typed() and J(describe(cur.keys()[0])) == key_j:
+		while typeof(cur) == TYPE_DICTIONARY and cur.size() == 1 and not is_typed_dictionary(cur) and J(describe(cur.keys()[0])) == key_j:
 			depth += 1
 			cur = cur[cur.keys()[0]]
 		if depth >= CHAIN_MIN:
@@ -235,6 +247,8 @@ func describe_dictionary(v):
 		pairs.append([describe(k), describe(v[k])])
 	out["t"] = "Dictionary"
 	out["v"] = pairs
+	if not has_typed_dictionaries:
+		return out
 	var kt = container_type(v.get_typed_key_builtin(), v.get_typed_key_class_name(), v.get_typed_key_script())
 	var vt = container_type(v.get_typed_value_builtin(), v.get_typed_value_class_name(), v.get_typed_value_script())
 	if kt != null:
@@ -346,6 +360,38 @@ func decode_routes(bytes: PackedByteArray, allow: bool) -> Dictionary:
 		# assemble.py accepts this only when the decode failed (both are then null)
 		da = null
 	return {"mark": mark_no, "value": a, "desc": da}
+
+
+# PackedVector4Array() where the engine has the type (4.3+), else null.
+func packed_vector4_array():
+	return str_to_var("PackedVector4Array()") if has_packed_vector4 else null
+
+
+# Dictionary({}, kb, kc, ks, vb, vc, vs) with `pairs` in it, where the engine has typed
+# dictionaries (4.4+; else null). Built by an Expression: older GDScript refuses to compile
+# a seven-argument Dictionary constructor.
+func typed_dictionary(kb, kc, ks, vb, vc, vs, pairs):
+	if not has_typed_dictionaries:
+		return null
+	var e = Expression.new()
+	if e.parse("Dictionary({}, kb, kc, ks, vb, vc, vs)", ["kb", "kc", "ks", "vb", "vc", "vs"]) != OK:
+		fail("typed_dictionary: " + e.get_error_text())
+		return null
+	var d = e.execute([kb, kc, ks, vb, vc, vs])
+	if e.has_execute_failed():
+		fail("typed_dictionary: " + e.get_error_text())
+		return null
+	for p in pairs:
+		d[p[0]] = p[1]
+	return d
+
+
+# JSON.from_native(v, full) stringified at full precision where the engine has it (4.4+),
+# else null. Called by name: older GDScript refuses to compile the unknown static call.
+func json_from_native(v, full):
+	if not has_json_from_native:
+		return null
+	return JSON.stringify(JSON.new().call("from_native", v, full), "", false, true)
 
 
 # Godot `Error` names as printed in "Returning: X" of ERR_FAIL_* messages, with their values

@@ -168,10 +168,7 @@ func typed_array(builtin, cls, script, items):
 
 
 func typed_dict(kb, kc, ks, vb, vc, vs, pairs):
-	var d = Dictionary({}, kb, kc, ks, vb, vc, vs)
-	for p in pairs:
-		d[p[0]] = p[1]
-	return d
+	return common.typed_dictionary(kb, kc, ks, vb, vc, vs, pairs)
 
 
 func build_values():
@@ -328,21 +325,23 @@ func build_values():
 	add("dictionary_nested", {"a": {"b": {"c": [1, 2, {"d": null}]}}, "e": []})
 	add("dictionary_int_keys", {0: "zero", -1: "minus one", 2147483648: "big"})
 
-	add("typed_dictionary_string_int", typed_dict(TYPE_STRING, &"", null, TYPE_INT, &"", null, [["a", 1], ["b", -2]]))
-	add("typed_dictionary_empty_string_int", typed_dict(TYPE_STRING, &"", null, TYPE_INT, &"", null, []))
-	add("typed_dictionary_int_key_only", typed_dict(TYPE_INT, &"", null, TYPE_NIL, &"", null, [[1, "x"], [2, [3]]]))
-	add("typed_dictionary_float_value_only", typed_dict(TYPE_NIL, &"", null, TYPE_FLOAT, &"", null, [["a", 0.5], [1, 0.1]]))
-	add("typed_dictionary_vector3i_color", typed_dict(TYPE_VECTOR3I, &"", null, TYPE_COLOR, &"", null, [[Vector3i(1, 2, 3), Color(1, 0, 0)]]))
-	var dn = Node.new()
-	kept.append(dn)
-	var d_class = typed_dict(TYPE_STRING_NAME, &"", null, TYPE_OBJECT, &"Node", null, [[&"n", dn], [&"none", null]])
-	add_with_ids("typed_dictionary_class_value_ids", d_class, [dn])
-	add("typed_dictionary_class_value_full", typed_dict(TYPE_STRING_NAME, &"", null, TYPE_OBJECT, &"RefCounted", null, [[&"r", RefCounted.new()]]), true)
-	var d_item = item_script.new()
-	var d_script = typed_dict(TYPE_INT, &"", null, TYPE_OBJECT, &"RefCounted", item_script, [[7, d_item]])
-	add_with_ids("typed_dictionary_script_value_ids", d_script, [d_item])
-	add("typed_dictionary_script_value_full", typed_dict(TYPE_INT, &"", null, TYPE_OBJECT, &"RefCounted", item_script, [[7, item_script.new()]]), true)
-	add("typed_dictionary_script_key_full", typed_dict(TYPE_OBJECT, &"RefCounted", item_script, TYPE_BOOL, &"", null, [[item_script.new(), true]]), true)
+	# typed dictionaries: Godot 4.4+
+	if common.has_typed_dictionaries:
+		add("typed_dictionary_string_int", typed_dict(TYPE_STRING, &"", null, TYPE_INT, &"", null, [["a", 1], ["b", -2]]))
+		add("typed_dictionary_empty_string_int", typed_dict(TYPE_STRING, &"", null, TYPE_INT, &"", null, []))
+		add("typed_dictionary_int_key_only", typed_dict(TYPE_INT, &"", null, TYPE_NIL, &"", null, [[1, "x"], [2, [3]]]))
+		add("typed_dictionary_float_value_only", typed_dict(TYPE_NIL, &"", null, TYPE_FLOAT, &"", null, [["a", 0.5], [1, 0.1]]))
+		add("typed_dictionary_vector3i_color", typed_dict(TYPE_VECTOR3I, &"", null, TYPE_COLOR, &"", null, [[Vector3i(1, 2, 3), Color(1, 0, 0)]]))
+		var dn = Node.new()
+		kept.append(dn)
+		var d_class = typed_dict(TYPE_STRING_NAME, &"", null, TYPE_OBJECT, &"Node", null, [[&"n", dn], [&"none", null]])
+		add_with_ids("typed_dictionary_class_value_ids", d_class, [dn])
+		add("typed_dictionary_class_value_full", typed_dict(TYPE_STRING_NAME, &"", null, TYPE_OBJECT, &"RefCounted", null, [[&"r", RefCounted.new()]]), true)
+		var d_item = item_script.new()
+		var d_script = typed_dict(TYPE_INT, &"", null, TYPE_OBJECT, &"RefCounted", item_script, [[7, d_item]])
+		add_with_ids("typed_dictionary_script_value_ids", d_script, [d_item])
+		add("typed_dictionary_script_value_full", typed_dict(TYPE_INT, &"", null, TYPE_OBJECT, &"RefCounted", item_script, [[7, item_script.new()]]), true)
+		add("typed_dictionary_script_key_full", typed_dict(TYPE_OBJECT, &"RefCounted", item_script, TYPE_BOOL, &"", null, [[item_script.new(), true]]), true)
 
 	add("array_empty", [])
 	add("array_1_a", [1, "a"])
@@ -380,7 +379,8 @@ func build_values():
 		dchain = {0: dchain}
 	add("deep_dictionary_102_around_int", dchain)
 	add("deep_typed_array_at_101", chain(101, typed_array(TYPE_INT, &"", null, [1, 2])))
-	add("deep_typed_dictionary_at_101", chain(101, typed_dict(TYPE_INT, &"", null, TYPE_INT, &"", null, [[1, 2]])))
+	if common.has_typed_dictionaries:
+		add("deep_typed_dictionary_at_101", chain(101, typed_dict(TYPE_INT, &"", null, TYPE_INT, &"", null, [[1, 2]])))
 	add("deep_dictionary_at_100_holding_array", chain(100, {"k": [1]}))
 	add("deep_packed_array_at_101", chain(101, PackedInt32Array([1, 2])))
 	var deep_obj = RefCounted.new()
@@ -424,16 +424,18 @@ func build_values():
 		var v2 = PackedVector2Array()
 		var v3 = PackedVector3Array()
 		var c = PackedColorArray()
-		var v4 = PackedVector4Array()
+		var v4 = common.packed_vector4_array()
 		for i in min(n, 5):
 			v2.append(v2_edge[i])
 			v3.append(v3_edge[i])
 			c.append(c_edge[i])
-			v4.append(v4_edge[i])
+			if v4 != null:
+				v4.append(v4_edge[i])
 		add("packed_vector2_array_len%d" % n, v2)
 		add("packed_vector3_array_len%d" % n, v3)
 		add("packed_color_array_len%d" % n, c)
-		add("packed_vector4_array_len%d" % n, v4)
+		if v4 != null:
+			add("packed_vector4_array_len%d" % n, v4)
 	add("packed_int32_array_truncated_int64", PackedInt32Array([2147483648, -2147483649, 4294967297]))
 	add("packed_float32_array_f32_extremes", PackedFloat32Array([-INF, D("47efffffe0000000"), 1e39, D("3810000000000000"), 16777217.0]))
 
@@ -448,7 +450,7 @@ func build_values():
 	var lv2 = PackedVector2Array()
 	var lv3 = PackedVector3Array()
 	var lc = PackedColorArray()
-	var lv4 = PackedVector4Array()
+	var lv4 = common.packed_vector4_array()
 	for i in big:
 		lb.append((i * 37 + 11) % 256)
 		l32.append(i * 2654435 - 1000000)
@@ -459,7 +461,8 @@ func build_values():
 		lv2.append(Vector2(i, -i * 0.5))
 		lv3.append(Vector3(i, i * 0.125, -i))
 		lc.append(Color(i / 1000.0, 0.5, 1.0 - i / 2000.0, 1))
-		lv4.append(Vector4(i, -i, i * 0.5, 0.25))
+		if lv4 != null:
+			lv4.append(Vector4(i, -i, i * 0.5, 0.25))
 	add("packed_byte_array_large", lb)
 	add("packed_int32_array_large", l32)
 	add("packed_int64_array_large", l64)
@@ -469,7 +472,8 @@ func build_values():
 	add("packed_vector2_array_large", lv2)
 	add("packed_vector3_array_large", lv3)
 	add("packed_color_array_large", lc)
-	add("packed_vector4_array_large", lv4)
+	if lv4 != null:
+		add("packed_vector4_array_large", lv4)
 	var lbig = PackedByteArray()
 	lbig.resize(4099)
 	for i in lbig.size():
@@ -485,7 +489,7 @@ func write_values():
 		var r = common.decode_routes(bytes, full)
 		var decoded = r.value
 		var text = var_to_str(decoded)
-		var json = JSON.stringify(JSON.from_native(decoded, full), "", false, true)
+		var json = common.json_from_native(decoded, full)
 		if typeof(decoded) == TYPE_OBJECT and decoded != null and decoded.get_class() != "EncodedObjectAsID":
 			if var_to_bytes_with_objects(decoded) != bytes:
 				fail(name + ": decoded full object does not re-encode identically")

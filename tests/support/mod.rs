@@ -5,6 +5,7 @@
 pub mod cases;
 pub mod engine;
 pub mod godot4;
+pub mod godot4_verdicts;
 pub mod pairs;
 pub mod vectors;
 
@@ -118,6 +119,21 @@ pub fn pandemonium_differential(numbering: &str) -> Vec<Fixture> {
 /// Odd and malformed inputs with the Godot 4.6 engine's verdict, each in both object modes.
 pub fn godot4_malformed() -> Vec<Fixture> {
     load("godot4/malformed.jsonl", "allow_objects")
+}
+
+/// The fixtures of an older Godot 4 engine (`version`: "4.0" to "4.5"; `file`: "values.jsonl"
+/// or "malformed.jsonl"; tests/godot4/older/README.md), empty when that engine has none.
+pub fn godot4_older(version: &str, file: &str) -> Vec<Fixture> {
+    let name = format!("godot4_older/{version}/{file}");
+    if !fixture_path(&name).exists() {
+        return Vec::new();
+    }
+    let allow_key = if file == "values.jsonl" {
+        "full_objects"
+    } else {
+        "allow_objects"
+    };
+    load(&name, allow_key)
 }
 
 /// Mutated values with the engine's verdict (`tests/godot3/differential.py`).
@@ -761,15 +777,22 @@ pub fn hex_literals(file: &str) -> Vec<Vec<u8>> {
 /// the keys come out untyped, the values typed by class only. Views expose the type the wire
 /// names (docs/engine-parity.md). Returns the description with the dictionary's types set to
 /// "any", to compare the rest exactly, after checking that the wire does name a script.
-pub fn without_script_dictionary_types(f: &Fixture, desc: &Value) -> Option<Value> {
-    let scripted = matches!(
-        f.name.as_str(),
-        "typed_dictionary_script_value_full" | "typed_dictionary_script_key_full"
-    ) || (f.name == "typed_dictionary_script_key" && f.allow_objects);
+/// `None` (nothing to strip) in a `dialect` without typed dictionaries.
+pub fn without_script_dictionary_types(
+    dialect: gdwire::Dialect,
+    f: &Fixture,
+    desc: &Value,
+) -> Option<Value> {
+    let scripted = dialect.has_typed_dictionaries()
+        && matches!(
+            f.name.as_str(),
+            "typed_dictionary_script_value_full" | "typed_dictionary_script_key_full"
+        )
+        || (f.name == "typed_dictionary_script_key" && f.allow_objects);
     if !scripted {
         return None;
     }
-    let v = gdwire::Decoder::new(gdwire::Dialect::GODOT_4)
+    let v = gdwire::Decoder::new(dialect)
         .with_allow_objects(f.allow_objects)
         .decode(&f.bytes)
         .unwrap();
@@ -788,9 +811,9 @@ pub fn without_script_dictionary_types(f: &Fixture, desc: &Value) -> Option<Valu
     Some(desc)
 }
 
-/// Requires `gdwire::text` to print each Godot 4 fixture value as the engine's `var_to_str`
-/// (`json["text"]`) printed it.
-pub fn assert_godot4_text_is_var_to_str(fixtures: &[Fixture]) {
+/// Requires `gdwire::text` to print each Godot 4 fixture value, decoded and printed in
+/// `dialect`, as the engine's `var_to_str` (`json["text"]`) printed it.
+pub fn assert_godot4_text_is_var_to_str(dialect: gdwire::Dialect, fixtures: &[Fixture]) {
     let mut failures = Vec::new();
     for f in fixtures {
         if matches!(
@@ -802,7 +825,7 @@ pub fn assert_godot4_text_is_var_to_str(fixtures: &[Fixture]) {
             // the type the wire names.
             continue;
         }
-        let v = gdwire::Decoder::new(gdwire::Dialect::GODOT_4)
+        let v = gdwire::Decoder::new(dialect)
             .with_allow_objects(f.allow_objects)
             .decode_exact(&f.bytes)
             .unwrap();
@@ -812,7 +835,7 @@ pub fn assert_godot4_text_is_var_to_str(fixtures: &[Fixture]) {
             .as_str()
             .unwrap()
             .replace(",\"not_exported\":9", "");
-        match gdwire::text::to_text(gdwire::Dialect::GODOT_4, &v) {
+        match gdwire::text::to_text(dialect, &v) {
             Ok(got) if got == want => {}
             Ok(got) => failures.push(format!("{}:\n  ours   {got:?}\n  engine {want:?}", f.name)),
             Err(e) => failures.push(format!("{}: {e}", f.name)),
