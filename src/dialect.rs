@@ -656,6 +656,24 @@ impl Dialect {
         self.0.typed_dictionaries
     }
 
+    /// A NodePath with no names and no subnames keeps its absolute bit (`NodePath("/")`):
+    /// Godot 4.3 and newer. Godot 3, Godot 4.0–4.2 and Pandemonium build the empty, relative
+    /// path from those bytes (their NodePath constructor drops the bit when there are no
+    /// components; fixed in the same release as typed arrays).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, Dialect};
+    /// // NodePath("/"): no names, no subnames, the absolute bit.
+    /// let bytes = [22, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0, 0, 1, 0, 0, 0];
+    /// assert!(Dialect::GODOT_4_3.keeps_empty_absolute_node_path());
+    /// assert!(from_bytes(Dialect::GODOT_4_3, &bytes)?.as_node_path().unwrap().is_absolute());
+    /// assert!(!from_bytes(Dialect::GODOT_4_2, &bytes)?.as_node_path().unwrap().is_absolute());
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
+    pub const fn keeps_empty_absolute_node_path(self) -> bool {
+        matches!(self.0.family, Family::Godot4) && self.0.typed_arrays
+    }
+
     /// How string text is validated.
     ///
     /// ```

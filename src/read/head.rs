@@ -561,8 +561,8 @@ fn read_value_inner<'a>(
             (VariantRef::StringName(s), Next::Leaf(end))
         }
         T::NodePath => {
-            let godot4 = dialect.family() == crate::dialect::Family::Godot4;
-            let (np, end) = NodePathRef::read(data, p, rules, validate, godot4)?;
+            let keep = dialect.keeps_empty_absolute_node_path();
+            let (np, end) = NodePathRef::read(data, p, rules, validate, keep)?;
             (VariantRef::NodePath(np), Next::Leaf(end))
         }
         T::Object => {

@@ -28,8 +28,8 @@ pub struct NodePathRef<'a> {
     parts: PackedStrings<'a>,
     name_count: usize,
     flags: u32,
-    /// Godot 4 keeps the absolute bit of a path with no components; Godot 3 and Pandemonium
-    /// build an empty path.
+    /// Godot 4.3+ keeps the absolute bit of a path with no components; older engines build
+    /// an empty path (`Dialect::keeps_empty_absolute_node_path`).
     keep_empty_absolute: bool,
 }
 
@@ -75,9 +75,9 @@ impl<'a> NodePathRef<'a> {
     }
 
     /// True for a path starting at the root (`/root/...`). As in the engine of the dialect: a
-    /// path with no names and no subnames stays absolute in Godot 4 (`NodePath("/")`), but
-    /// Godot 3 and Pandemonium decode it as the empty, relative path;
-    /// [`NodePathRef::flags`] has the bit as sent.
+    /// path with no names and no subnames stays absolute in Godot 4.3 and newer
+    /// (`NodePath("/")`), but Godot 3, Godot 4.0–4.2 and Pandemonium decode it as the empty,
+    /// relative path; [`NodePathRef::flags`] has the bit as sent.
     ///
     /// ```
     /// use gdwire::{from_bytes, Dialect};

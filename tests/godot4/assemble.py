@@ -34,6 +34,8 @@ MESSAGE_CODES = [
     ("ERROR: Index bt = ", "ERR_INVALID_DATA"),
     ("ERROR: Invalid script path ", "ERR_INVALID_DATA"),
     ('ERROR: Invalid value for "script" property', "ERR_INVALID_DATA"),
+    # Godot 4.2: ClassDB could not instantiate a full object's class (ERR_FAIL_NULL_V)
+    ('ERROR: Parameter "obj" is null.', "ERR_UNAVAILABLE"),
 ]
 
 problems = []

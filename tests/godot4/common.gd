@@ -215,6 +215,10 @@ func describe_object(v):
 			var s = v.get_script()
 			if s == null:
 				props.append([shex(p.name), {"t": "nil"}])
+			elif typeof(s) != TYPE_OBJECT:
+				# Godot 4.0-4.3 keep whatever value the bytes set as the script (4.4+ refuse
+				# anything but a res:// path)
+				props.append([shex(p.name), describe(s)])
 			else:
 				props.append([shex(p.name), {"t": "String", "v": shex(s.resource_path)}])
 			continue

@@ -94,7 +94,16 @@ func add_bytes(name, bytes, full):
 
 
 func add(name, v, full = false):
-	add_bytes(name, var_to_bytes_with_objects(v) if full else var_to_bytes(v), full)
+	var bytes = var_to_bytes_with_objects(v) if full else var_to_bytes(v)
+	# Godot 4.2 writes a scripted object's script as a full GDScript object (its source code
+	# included) and then crashes decoding those bytes ("pure virtual method called"); 4.6
+	# writes the script's res:// path. Such values get no row (GDWIRE-SKIPPED on stdout).
+	var gdscript = ascii_hex("GDScript")
+	var at = bytes.hex_encode().find(gdscript)
+	if full and at != -1 and at % 2 == 0:
+		print("GDWIRE-SKIPPED:%s:%s" % [name, bytes.hex_encode()])
+		return
+	add_bytes(name, bytes, full)
 
 
 # Object ids and Signal ids are engine instance ids, which depend on everything the engine

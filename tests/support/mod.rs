@@ -121,17 +121,18 @@ pub fn godot4_malformed() -> Vec<Fixture> {
     load("godot4/malformed.jsonl", "allow_objects")
 }
 
-/// The fixtures of an older Godot 4 engine (`version`: "4.0" to "4.5"; `file`: "values.jsonl"
-/// or "malformed.jsonl"; tests/godot4/older/README.md), empty when that engine has none.
+/// The fixtures of an older Godot 4 engine (`version`: "4.0" to "4.5"; `file`:
+/// "values.jsonl", "malformed.jsonl" or "not_decoded.jsonl"; tests/godot4/older/README.md),
+/// empty when that engine has none.
 pub fn godot4_older(version: &str, file: &str) -> Vec<Fixture> {
     let name = format!("godot4_older/{version}/{file}");
     if !fixture_path(&name).exists() {
         return Vec::new();
     }
-    let allow_key = if file == "values.jsonl" {
-        "full_objects"
-    } else {
+    let allow_key = if file == "malformed.jsonl" {
         "allow_objects"
+    } else {
+        "full_objects"
     };
     load(&name, allow_key)
 }

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Regenerates the fixtures of an older Godot 4 engine (tests/godot4/older/README.md):
+#   tests/fixtures/godot4_older/<major.minor>/values.jsonl
+#   tests/fixtures/godot4_older/<major.minor>/malformed.jsonl
+#   tests/fixtures/godot4_older/<major.minor>/not_decoded.jsonl  (values the engine wrote and
+#       crashes decoding: name and bytes only; see generate.gd, `add`)
+#   tests/fixtures/godot4_older/<major.minor>/engine.txt         (the engine's --version)
+# with the same generator as the 4.6 fixtures (tests/godot4/generate.gd, which leaves out the
+# values of types and container kinds the engine does not have), run natively and headless by
+# tests/godot4/run.py --native. The directory is the engine's own `--version`.
+# Usage: GODOT4_OLDER=path/to/godot tests/godot4/older/regenerate.sh [--check]
+#   --check   compare with the committed files instead of writing them (byte for byte)
+set -euo pipefail
+mode="${1:-}"
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+godot4="$(cd "$here/.." && pwd)"
+source "$godot4/../engine_common.sh"  # sets $repo_root and $tmp
+engine="${GODOT4_OLDER:-}"
+
+if [ -z "$engine" ] || ! [ -x "$engine" ]; then
+    echo "error: set GODOT4_OLDER to a native Godot 4.0-4.5 binary (tests/godot4/older/README.md)" >&2
+    exit 1
+fi
+version="$("$engine" --version | head -n 1)"
+minor="$(printf '%s\n' "$version" | sed -n 's/^\(4\.[0-5]\)\..*/\1/p')"
+if [ -z "$minor" ]; then
+    echo "error: $engine reports '$version', not Godot 4.0-4.5" >&2
+    exit 1
+fi
+dir="tests/fixtures/godot4_older/$minor"
+
+mkdir -p "$tmp/out"
+status=0
+python3 "$godot4/run.py" --native "$engine" --timeout 900 "$godot4/generate.gd" \
+    "$godot4/common.gd" "$godot4/typed_item.gd" \
+    >"$tmp/gen.stdout" 2>"$tmp/gen.stderr" || status=$?
+if [ "$status" -ne 0 ] || grep -q 'GDWIRE-GENERATOR-FAILURE' "$tmp/gen.stderr" \
+        || ! grep -q '^GDWIRE-GENERATOR-OK$' "$tmp/gen.stdout"; then
+    echo "error: generate.gd failed (exit status $status); fixtures left unchanged" >&2
+    grep -E 'GDWIRE-GENERATOR-FAILURE|GDWIRE-RUNNER|SCRIPT ERROR' -A2 "$tmp/gen.stderr" >&2 || true
+    tail -n 20 "$tmp/gen.stderr" >&2 || true
+    exit 1
+fi
+if ! grep -q "^Godot Engine v$minor\." "$tmp/gen.stdout"; then
+    echo "error: the engine did not print a $minor banner" >&2
+    exit 1
+fi
+python3 "$godot4/assemble.py" "$tmp/gen.stdout" "$tmp/gen.stderr" "$tmp/out"
+printf '%s\n' "$version" >"$tmp/out/engine.txt"
+python3 - "$tmp/gen.stdout" "$tmp/out/not_decoded.jsonl" <<'PY'
+import json, sys
+rows = [line.rstrip("\n").split(":", 2)[1:] for line in open(sys.argv[1])
+        if line.startswith("GDWIRE-SKIPPED:")]
+with open(sys.argv[2], "w") as out:
+    for name, hex_ in rows:
+        out.write(json.dumps({"name": name, "hex": hex_, "full_objects": True}) + "\n")
+PY
+
+finish_fixture "$mode" "$tmp/out/engine.txt" "$dir/engine.txt" "Godot $minor engine version"
+finish_fixture "$mode" "$tmp/out/values.jsonl" "$dir/values.jsonl" "Godot $minor values"
+finish_fixture "$mode" "$tmp/out/malformed.jsonl" "$dir/malformed.jsonl" "Godot $minor malformed"
+finish_fixture "$mode" "$tmp/out/not_decoded.jsonl" "$dir/not_decoded.jsonl" "Godot $minor not decoded"
