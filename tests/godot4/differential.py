@@ -12,6 +12,10 @@ Usage: tests/godot4/differential.py          (one command; needs tests/godot4/in
                                              (a local native build, e.g. tests/godot4/double/'s,
                                               decodes the committed mutants: fails unless every
                                               verdict, code and result type is the same)
+       tests/godot4/differential.py --native ENGINE --out FILE [--check]
+                                             (an older engine, tests/godot4/older/, decodes the
+                                              committed mutants and its verdicts go to FILE;
+                                              --check: compare with FILE instead)
 
 The seeds include tests/fixtures/godot4/values.jsonl: after regenerating that file, run this
 again to mutate the new values (--check does not depend on the seeds).
@@ -60,11 +64,14 @@ ERRORS = {"FAILED": 1, "ERR_UNAVAILABLE": 2, "ERR_UNCONFIGURED": 3, "ERR_UNAUTHO
           "ERR_INVALID_DATA": 30, "ERR_INVALID_PARAMETER": 31, "ERR_PARSE_ERROR": 43,
           "ERR_BUG": 47}
 # marshalls.cpp failure sites whose message does not print "Returning: <code>"
-# (ERR_FAIL_INDEX_V_MSG / ERR_FAIL_V_MSG), with the code they return in the 4.6 source.
+# (ERR_FAIL_INDEX_V_MSG / ERR_FAIL_V_MSG / ERR_FAIL_NULL_V), with the code they return in
+# the engine's source.
 SILENT_CODES = [("_decode_container_type", "is out of bounds", "ERR_INVALID_DATA"),
                 ("decode_variant", 'Invalid value for "script" property', "ERR_INVALID_DATA"),
                 ("decode_variant", "Invalid script path", "ERR_INVALID_DATA"),
-                ("_decode_container_type", "Invalid script path", "ERR_INVALID_DATA")]
+                ("_decode_container_type", "Invalid script path", "ERR_INVALID_DATA"),
+                # Godot 4.2: ClassDB could not instantiate a full object's class
+                ("decode_variant", 'Parameter "obj" is null.', "ERR_UNAVAILABLE")]
 
 
 NATIVE = None  # --native ENGINE: a local native build instead of the web engine
@@ -209,9 +216,30 @@ def same_verdicts(engine_path):
           "object modes" % (engine_path, len(cs)))
 
 
+def own_verdicts(engine_path, out, check):
+    """Has a native build of another engine version (tests/godot4/older/) decode the committed
+    mutants and writes its verdicts to `out` (or compares them with it)."""
+    global NATIVE
+    NATIVE = engine_path
+    with open(OUT) as f:
+        cs = [{k: json.loads(l)[k] for k in ("name", "kind", "hex")} for l in f]
+    text = "".join(json.dumps(r) + "\n" for r in decode_all(cs))
+    if check:
+        if not os.path.exists(out) or open(out).read() != text:
+            sys.exit("%s differs from the engine's output" % out)
+        print("%s matches the engine (%d mutants)" % (out, len(cs)))
+        return
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "w") as f:
+        f.write(text)
+    print("wrote %s (%d mutants)" % (out, len(cs)))
+
+
 def main():
     if sys.argv[1:2] == ["--native"] and len(sys.argv) == 3:
         return same_verdicts(sys.argv[2])
+    if sys.argv[1:2] == ["--native"] and sys.argv[3:4] == ["--out"] and len(sys.argv) in (5, 6):
+        return own_verdicts(sys.argv[2], sys.argv[4], sys.argv[5:] == ["--check"])
     check = sys.argv[1:] == ["--check"]
     if check:
         with open(OUT) as f:

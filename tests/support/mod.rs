@@ -5,6 +5,7 @@
 pub mod cases;
 pub mod engine;
 pub mod godot4;
+pub mod godot4_mutants;
 pub mod godot4_verdicts;
 pub mod pairs;
 pub mod vectors;

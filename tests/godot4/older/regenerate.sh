@@ -5,6 +5,8 @@
 #   tests/fixtures/godot4_older/<major.minor>/not_decoded.jsonl  (values the engine wrote and
 #       crashes decoding: name and bytes only; see generate.gd, `add`)
 #   tests/fixtures/godot4_older/<major.minor>/engine.txt         (the engine's --version)
+#   tests/fixtures/godot4_older/<major.minor>/differential.jsonl (the engine's verdicts on the
+#       mutants of the 4.6 differential run: tests/godot4/differential.py --native ... --out)
 # with the same generator as the 4.6 fixtures (tests/godot4/generate.gd, which leaves out the
 # values of types and container kinds the engine does not have), run natively and headless by
 # tests/godot4/run.py --native. The directory is the engine's own `--version`.
@@ -61,3 +63,6 @@ finish_fixture "$mode" "$tmp/out/engine.txt" "$dir/engine.txt" "Godot $minor eng
 finish_fixture "$mode" "$tmp/out/values.jsonl" "$dir/values.jsonl" "Godot $minor values"
 finish_fixture "$mode" "$tmp/out/malformed.jsonl" "$dir/malformed.jsonl" "Godot $minor malformed"
 finish_fixture "$mode" "$tmp/out/not_decoded.jsonl" "$dir/not_decoded.jsonl" "Godot $minor not decoded"
+# shellcheck disable=SC2086
+python3 "$godot4/differential.py" --native "$engine" --out "$repo_root/$dir/differential.jsonl" \
+    ${mode:+--check}
