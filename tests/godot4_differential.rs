@@ -28,6 +28,9 @@ fn every_mutant_gets_the_engine_verdict_in_both_object_modes() {
     assert!(differences < 150, "{:?}", agreement.differences);
 }
 
+/// Found by this differential run (kept as `regression_builtin_nil_*`): a BUILTIN type block
+/// naming NIL leaves that side of the container untyped in the engine (an `Array[Variant]` is
+/// an Array). gdwire used to report `Some(Builtin(Nil))` and re-encode the block.
 #[test]
 fn builtin_nil_element_type_is_untyped() {
     let cases = godot4_mutants::cases("godot4/differential.jsonl");

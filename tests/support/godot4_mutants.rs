@@ -351,10 +351,6 @@ fn typed_elements_as_sent(v: &VariantRef<'_>) -> bool {
     }
 }
 
-/// Found by this differential run (kept as `regression_builtin_nil_*`): a BUILTIN type block
-/// naming NIL leaves that side of the container untyped in the engine (an `Array[Variant]` is
-/// an Array). gdwire used to report `Some(Builtin(Nil))` and re-encode the block.
-
 /// What [`assert_engine_verdicts`] counted: mutant × mode pairs where gdwire and the engine
 /// both accepted (the same value) or both rejected (the same code), and the deliberate
 /// differences by kind.
