@@ -4,11 +4,14 @@
 # record the engine sends back (file out.bin, same order) u32 flags: bit 0 decoded, bit 1
 # var_to_bytes[_with_objects] of the decoded value == gdwire's bytes, bit 2 var_to_str of it ==
 # gdwire's text, bit 3 var_to_bytes[_with_objects] of JSON.to_native(JSON.parse_string(json),
-# mode == 1) == gdwire's bytes; then three u32 length + data blocks with what the engine made
+# mode == 1) == gdwire's bytes (never set before 4.4: no JSON.to_native); then three u32 length + data blocks with what the engine made
 # in those three cases, each empty when equal (so large values do not travel back).
 extends SceneTree
 
 var status = 0
+# JSON.to_native came with 4.4; older engines (tests/godot4/older/) run this script too. It is
+# called by name: their GDScript refuses to compile the unknown static call.
+var has_json_to_native = Engine.get_version_info().hex >= 0x040400
 
 
 func put_block(out: StreamPeerBuffer, bytes: PackedByteArray):
@@ -32,10 +35,12 @@ func _initialize():
 		var flags = 0
 		if typeof(v) != TYPE_NIL or bytes.decode_u32(0) == 0:
 			flags |= 1
-		var native = JSON.to_native(JSON.parse_string(json_text), full)
 		var reenc = var_to_bytes_with_objects(v) if full else var_to_bytes(v)
 		var text = var_to_str(v).to_utf8_buffer()
-		var jreenc = var_to_bytes_with_objects(native) if full else var_to_bytes(native)
+		var jreenc = PackedByteArray()  # engines without JSON.to_native (before 4.4): empty
+		if has_json_to_native:
+			var native = JSON.new().call("to_native", JSON.parse_string(json_text), full)
+			jreenc = var_to_bytes_with_objects(native) if full else var_to_bytes(native)
 		var made = [reenc, text, jreenc]
 		var ours = [bytes, our_text, bytes]
 		for i in 3:

@@ -151,6 +151,31 @@ pub fn double_engine() -> Result<std::path::PathBuf, Skip> {
     }
 }
 
+/// An older Godot 4 engine built locally (`tests/godot4/older/README.md`), named by
+/// `GODOT4_OLDER`, with the dialect of its `--version`. `Err(Skip)` when there is none: CI
+/// does not build one, so its absence is never a failure.
+pub fn older_engine() -> Result<(std::path::PathBuf, gdwire::Dialect), Skip> {
+    let Some(path) = std::env::var_os("GODOT4_OLDER").map(std::path::PathBuf::from) else {
+        return Err(Skip(
+            "GODOT4_OLDER names no older Godot 4 engine (tests/godot4/older/README.md)".into(),
+        ));
+    };
+    let out = Command::new(&path).arg("--version").output();
+    let version = out.map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+    let dialect = match version.as_deref().unwrap_or("").get(..4) {
+        Some("4.0.") => gdwire::Dialect::GODOT_4_0,
+        Some("4.1.") => gdwire::Dialect::GODOT_4_1,
+        Some("4.2.") => gdwire::Dialect::GODOT_4_2,
+        Some("4.3.") => gdwire::Dialect::GODOT_4_3,
+        Some("4.4." | "4.5.") => gdwire::Dialect::GODOT_4_4,
+        _ => panic!(
+            "GODOT4_OLDER={}: not a Godot 4.0-4.5 engine",
+            path.display()
+        ),
+    };
+    Ok((path, dialect))
+}
+
 /// [`run_gdscript_with`] in a native engine binary (`run.py --native`), headless.
 pub fn run_native_with(
     engine: &Path,
