@@ -650,10 +650,26 @@ impl Dialect {
         self.0.typed_dictionaries
     }
 
-    /// A full object's `script` property must be nil or a `res://` path String (Godot 4.4+,
-    /// like the typed dictionaries that came with the same decoder).
-    pub(crate) const fn checks_script_property(self) -> bool {
-        self.0.typed_dictionaries
+    /// A full object's `script` property must be nil or a `res://` path String, and the
+    /// engine writes a scripted object's script as that path: Godot 4.3 and newer (the same
+    /// release as typed arrays, whose script element types are paths too). Godot 4.0–4.2
+    /// accept any value there, and write the script as a full `GDScript` object.
+    ///
+    /// ```
+    /// use gdwire::{Decoder, Dialect, ErrorKind};
+    /// // Object(RefCounted, "script": 5), as full objects.
+    /// let mut bytes = vec![24, 0, 0, 0, 10, 0, 0, 0];
+    /// bytes.extend(b"RefCounted\0\0");
+    /// bytes.extend([1, 0, 0, 0, 6, 0, 0, 0]);
+    /// bytes.extend(b"script\0\0");
+    /// bytes.extend([2, 0, 0, 0, 5, 0, 0, 0]);
+    /// let decode = |d| Decoder::new(d).with_allow_objects(true).decode(&bytes).map(|_| ());
+    /// assert!(Dialect::GODOT_4_3.checks_script_property());
+    /// assert_eq!(decode(Dialect::GODOT_4_3).unwrap_err().kind(), ErrorKind::InvalidScriptProperty);
+    /// assert!(decode(Dialect::GODOT_4_2).is_ok());
+    /// ```
+    pub const fn checks_script_property(self) -> bool {
+        matches!(self.0.family, Family::Godot4) && self.0.typed_arrays
     }
 
     /// A NodePath with no names and no subnames keeps its absolute bit (`NodePath("/")`):

@@ -251,7 +251,7 @@ pub enum ErrorKind {
     #[error("typed container script path is empty or not a res:// path")]
     InvalidScriptPath,
     /// A full object's `script` property that is neither nil nor a String holding a
-    /// `res://` path (Godot 4.4+ check it when decoding; the writer refuses to write one).
+    /// `res://` path (Godot 4.3+ check it when decoding; the writer refuses to write one).
     #[error("object script property is not nil or a res:// path string")]
     InvalidScriptProperty,
     /// A Pandemonium typed array whose class name is not a StringName value.

@@ -155,11 +155,11 @@ fn cross_dialect_reencoding_never_writes_what_the_target_rejects() {
 }
 
 /// `roundtrip` target: a Godot 3 full object whose `script` property is itself an object (a
-/// GDScript resource) was re-encoded into Godot 4.4+, whose reader (like the engine's) accepts
+/// GDScript resource) was re-encoded into Godot 4.3+, whose reader (like the engine's) accepts
 /// only nil or a `res://` path String there. The writer now refuses it with the reader's error
 /// kind, in the streaming calls and in the re-encode of a view alike.
 #[test]
-fn writer_refuses_a_script_property_godot_4_4_would_reject() {
+fn writer_refuses_a_script_property_godot_4_3_would_reject() {
     let input = hex_bytes("11000000090000005265666572656e6365000000050000000600000073637269707400001100000008000000474453637269707403000000170000007265736f757263655f6c6f63616c5f746f5f7363656e650001000000000000000d0000007265736f757263655f6e616d6500000004000000000000000d0000007363726970742f736f757263650000000400000092000000657874656e6473205265666572656e63650a6578706f727420766172206870203d20350a6578706f727420766172207469746c65203d20226b6e69676874220a6578706f72742076617220706f73203d20566563746f723328312c20322c2033290a6578706f7274207661722074616773203d205b2261222c20315d0a766172206e6f745f6578706f72746564203d20390a00000200000068700000020000004d000000050000007469746c6500000004000000060000006b6e69676874000003000000706f7300070000000000803f0000004000004040040000007461677313000000020000000400000001000000620000000300000000002040");
     let v = Decoder::new(Dialect::GODOT_3)
         .with_allow_objects(true)
@@ -169,13 +169,14 @@ fn writer_refuses_a_script_property_godot_4_4_would_reject() {
         let mut w = Writer::new(Vec::new(), dialect).with_full_objects(true);
         w.value(&v).and_then(|_| w.finish()).map(|_| w.into_sink())
     };
-    for dialect in [Dialect::GODOT_4_4, Dialect::GODOT_4] {
+    for dialect in [Dialect::GODOT_4_3, Dialect::GODOT_4_4, Dialect::GODOT_4] {
         let err = write(dialect).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::InvalidScriptProperty, "{dialect:?}");
     }
-    // Godot 4.3 does not check the property: the object is written and reads back.
-    let out = write(Dialect::GODOT_4_3).unwrap();
-    let back = Decoder::new(Dialect::GODOT_4_3)
+    // Godot 4.2 does not check the property (the real 4.2 and 4.3 engines agree: the check
+    // came in 4.3): the object is written and reads back.
+    let out = write(Dialect::GODOT_4_2).unwrap();
+    let back = Decoder::new(Dialect::GODOT_4_2)
         .with_allow_objects(true)
         .decode_exact(&out);
     assert!(back.is_ok());
@@ -203,7 +204,7 @@ fn writer_refuses_a_script_property_godot_4_4_would_reject() {
         &|w| w.object_id(7),
         &|w| w.begin_array(0),
     ];
-    for dialect in [Dialect::GODOT_4_4, Dialect::GODOT_4] {
+    for dialect in [Dialect::GODOT_4_3, Dialect::GODOT_4_4, Dialect::GODOT_4] {
         assert!(script_then(dialect, &|w| w.nil()).is_ok());
         assert!(script_then(dialect, &|w| w.string("res://player.gd")).is_ok());
         for call in bad {
@@ -212,13 +213,13 @@ fn writer_refuses_a_script_property_godot_4_4_would_reject() {
         }
     }
     for call in bad {
-        assert!(script_then(Dialect::GODOT_4_3, call).is_ok());
+        assert!(script_then(Dialect::GODOT_4_2, call).is_ok());
     }
 }
 
 /// `roundtrip` target: a Godot 3 full object whose property is named `script\0\0\0\0` (the
 /// name's block holds NULs after the text) with the String `)` as its value, re-encoded into
-/// Godot 4.4+. Their reader cuts the name at the NUL, sees `script`, and rejects the value; the
+/// Godot 4.3+. Their reader cuts the name at the NUL, sees `script`, and rejects the value; the
 /// writer compared the raw name and wrote it. It now compares the name and the path as the
 /// reader sees them.
 #[test]
@@ -228,11 +229,11 @@ fn writer_sees_a_script_property_name_as_the_reader_does() {
         .with_allow_objects(true)
         .decode(&input)
         .unwrap();
-    for dialect in [Dialect::GODOT_4_4, Dialect::GODOT_4] {
+    for dialect in [Dialect::GODOT_4_3, Dialect::GODOT_4_4, Dialect::GODOT_4] {
         let err = gdwire::to_vec(dialect, &v).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::InvalidScriptProperty, "{dialect:?}");
     }
-    assert!(gdwire::to_vec(Dialect::GODOT_4_3, &v).is_ok());
+    assert!(gdwire::to_vec(Dialect::GODOT_4_2, &v).is_ok());
     // The streaming calls: the same name, and a path with a BOM (which the reader skips).
     let write = |name: &str, path: &str| -> gdwire::Result<Vec<u8>> {
         let mut w = Writer::new(Vec::new(), Dialect::GODOT_4).with_full_objects(true);

@@ -192,7 +192,7 @@ fn every_type(dialect: Dialect, precision: Precision) -> Vec<Vec<u8>> {
                 w.begin_object("Node", 2)?;
                 w.property_name("name")?;
                 w.string("n")?;
-                w.property_name("owner")?; // not `script`: Godot 4.4+ wants nil or a path there
+                w.property_name("owner")?; // not `script`: Godot 4.3+ wants nil or a path there
                 w.begin_object("Resource", 0)
             }),
         ),

@@ -368,7 +368,7 @@ impl<'a> SignalRef<'a> {
     }
 }
 
-/// Godot 4.4+ checks a full object's `script` property while decoding it: nil, or a String
+/// Godot 4.3+ checks a full object's `script` property while decoding it: nil, or a String
 /// holding a `res://` path (which the engine then loads; loading is out of scope here). Called
 /// with the property `name` and the position of its value; errors of the value itself come
 /// first, as in the engine. A container value is rejected from its head alone, so this never

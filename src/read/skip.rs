@@ -73,7 +73,7 @@ pub(crate) trait Visit<'a> {
     fn value(&mut self, dec: &Decoder, data: &'a [u8], pos: usize, depth: u32) -> Result<Next>;
     /// Reads (and handles) the property name block at `pos`; returns where it ends.
     fn name(&mut self, dec: &Decoder, data: &'a [u8], pos: usize) -> Result<usize>;
-    /// Whether this visit checks what the engine checks (then a Godot 4.4+ object's `script`
+    /// Whether this visit checks what the engine checks (then a Godot 4.3+ object's `script`
     /// property is checked too).
     fn validates(&self) -> bool {
         false

@@ -136,7 +136,7 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
                             write_plain(out, name)?;
                         }
                         out.write_str("\":")?;
-                        // Godot 4.4+ sends the script as its path and loads it: the engine
+                        // Godot 4.3+ sends the script as its path and loads it: the engine
                         // prints the loaded Script resource.
                         let script = name.is_some_and(|n| n.bytes() == b"script")
                             && f.dialect().checks_script_property();

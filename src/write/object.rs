@@ -61,7 +61,7 @@ impl<S: Sink> Writer<S> {
         })
     }
 
-    /// The name of the next property of the innermost full object. In Godot 4.4+ the value
+    /// The name of the next property of the innermost full object. In Godot 4.3+ the value
     /// of a property named `script` must be nil or a String holding a `res://` path (what
     /// those readers and the engine accept), else [`ErrorKind::InvalidScriptProperty`].
     ///

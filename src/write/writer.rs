@@ -52,11 +52,11 @@ pub struct Writer<S: Sink> {
     #[cfg(feature = "alloc")]
     pub(super) spilled: Option<alloc::vec::Vec<OpenContainer>>,
     pub(super) error: Option<Error>,
-    /// Where the writer stands in a full object's `script` property, which Godot 4.4+ checks.
+    /// Where the writer stands in a full object's `script` property, which Godot 4.3+ checks.
     pub(super) script: ScriptCheck,
 }
 
-/// The `script` property rule of Godot 4.4+ readers: its value must be nil or a String holding
+/// The `script` property rule of Godot 4.3+ readers: its value must be nil or a String holding
 /// a `res://` path, so the writer refuses anything else rather than emit bytes they reject.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum ScriptCheck {

@@ -34,6 +34,9 @@ MESSAGE_CODES = [
     ("ERROR: Index bt = ", "ERR_INVALID_DATA"),
     ("ERROR: Invalid script path ", "ERR_INVALID_DATA"),
     ('ERROR: Invalid value for "script" property', "ERR_INVALID_DATA"),
+    # Godot 4.3 (ERR_FAIL_COND_V_MSG with ERR_INVALID_DATA, in decode_variant)
+    ("ERROR: Invalid script path: ", "ERR_INVALID_DATA"),
+    ("ERROR: Can't load script at path: ", "ERR_INVALID_DATA"),
     # Godot 4.2: ClassDB could not instantiate a full object's class (ERR_FAIL_NULL_V)
     ('ERROR: Parameter "obj" is null.', "ERR_UNAVAILABLE"),
 ]

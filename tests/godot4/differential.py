@@ -70,6 +70,8 @@ SILENT_CODES = [("_decode_container_type", "is out of bounds", "ERR_INVALID_DATA
                 ("decode_variant", 'Invalid value for "script" property', "ERR_INVALID_DATA"),
                 ("decode_variant", "Invalid script path", "ERR_INVALID_DATA"),
                 ("_decode_container_type", "Invalid script path", "ERR_INVALID_DATA"),
+                # Godot 4.3: a typed array's builtin element type out of range
+                ("decode_variant", "Index bt = ", "ERR_INVALID_DATA"),
                 # Godot 4.2: ClassDB could not instantiate a full object's class
                 ("decode_variant", 'Parameter "obj" is null.', "ERR_UNAVAILABLE")]
 

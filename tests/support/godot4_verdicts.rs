@@ -16,8 +16,8 @@ use super::{
 pub fn deliberate_difference(dialect: Dialect, f: &Fixture) -> Option<&'static str> {
     let n = f.name.as_str();
     let arrays = dialect.has_typed_arrays();
-    // The script property check and typed dictionaries came with the same decoder (4.4).
     let dictionaries = dialect.has_typed_dictionaries();
+    let scripts = dialect.checks_script_property();
     if f.allow_objects
         && matches!(
             n,
@@ -28,7 +28,7 @@ pub fn deliberate_difference(dialect: Dialect, f: &Fixture) -> Option<&'static s
         return Some("accepts any class name");
     }
     let loads_script = match n {
-        "object_full_script_missing" | "object_full_script_not_a_script" => dictionaries,
+        "object_full_script_missing" | "object_full_script_not_a_script" => scripts,
         "typed_array_script_missing" | "typed_array_script_not_a_script" => arrays,
         "typed_dictionary_script_value_missing" => dictionaries,
         _ => false,
