@@ -538,10 +538,15 @@ fn differs_on_purpose_4(text: &str) -> Option<&'static str> {
     })
 }
 
-/// Godot 4.6 texts the engine reads (partly) that `parse` refuses on purpose.
-fn refused_on_purpose_4(text: &str) -> Option<&'static str> {
+/// Godot 4 texts the engine of `dialect` reads (partly) that `parse` refuses on purpose.
+fn refused_on_purpose_4(dialect: Dialect, text: &str) -> Option<&'static str> {
+    let before_4_4 = !dialect.has_typed_dictionaries();
     Some(match text {
         "-inf.0" | "0x10" | "12abc" | "true false" => "text after the value",
+        // Godot 4.0–4.3 read numbers as Godot 3: no `E` exponent (the rest is text after the
+        // value), and a '-' without a digit after it is the number 0.
+        "1E5" | "2.5E-3" if before_4_4 => "text after the value",
+        "-inf" | "-nan" | "-" | "-x" if before_4_4 => "a lone '-', which the engine reads as 0",
         // ConfigFile reads it (a newline follows there); str_to_var gives null.
         "#ff0000" => "colour literal at the end of the text",
         _ => return None,
@@ -564,8 +569,13 @@ fn platform_dependent_4(text: &str) -> bool {
 
 /// `text::parse` with the writer in `precision`.
 fn parse_in(precision: Precision, text: &str) -> Result<Vec<u8>, String> {
+    parse_for(Dialect::GODOT_4, precision, text)
+}
+
+/// `text::parse` with a writer for `dialect` in `precision`.
+fn parse_for(dialect: Dialect, precision: Precision, text: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    let mut w = Writer::new(&mut out, Dialect::GODOT_4)
+    let mut w = Writer::new(&mut out, dialect)
         .with_full_objects(true)
         .with_heap_spill(true)
         .with_precision(precision);
@@ -576,7 +586,44 @@ fn parse_in(precision: Precision, text: &str) -> Result<Vec<u8>, String> {
 
 #[test]
 fn godot4_reads_text_as_the_4_6_engine_does() {
-    reads_text_as_the_engine(str_to_var_rows(), Precision::Single);
+    reads_text_as_the_engine(Dialect::GODOT_4, str_to_var_rows(), Precision::Single);
+}
+
+/// The engines older than 4.6 (`tests/godot4/older/`), each read in its version's dialect.
+const OLDER_ENGINES: [(&str, Dialect); 2] =
+    [("4.2", Dialect::GODOT_4_2), ("4.3", Dialect::GODOT_4_3)];
+
+/// These engines are native x86-64 builds: the texts with an out-of-range integer component
+/// give the integer minimum there (see [`platform_dependent_4`]); `parse` gives the web
+/// build's answer, checked against those rows only for that difference.
+#[test]
+fn godot4_reads_text_as_the_older_engines_do() {
+    for (version, dialect) in OLDER_ENGINES {
+        let rows: Vec<Row4> = rows4(&format!("godot4_older/{version}/str_to_var.jsonl"))
+            .into_iter()
+            .filter(|r| {
+                let native = platform_dependent_4(&r.text);
+                if native {
+                    let ours = parse_for(dialect, Precision::Single, &r.text).unwrap();
+                    assert_ne!(
+                        ours, r.hex,
+                        "{version} {}: no longer platform-dependent?",
+                        r.name
+                    );
+                }
+                !native
+            })
+            .collect();
+        reads_text_as_the_engine(dialect, rows, Precision::Single);
+    }
+}
+
+#[test]
+fn godot4_text_writer_matches_the_older_engines() {
+    for (version, dialect) in OLDER_ENGINES {
+        let rows = rows4(&format!("godot4_older/{version}/str_to_var.jsonl"));
+        text_writer_matches(dialect, rows);
+    }
 }
 
 /// A double-precision build reads its texts into 64-bit math; so does `parse` with a
@@ -601,15 +648,15 @@ fn godot4_reads_text_as_the_double_precision_engine_does() {
         })
         .collect();
     assert_eq!(str_to_var_double_rows().len() - rows.len(), 5);
-    reads_text_as_the_engine(rows, Precision::Double);
+    reads_text_as_the_engine(Dialect::GODOT_4, rows, Precision::Double);
 }
 
-fn reads_text_as_the_engine(rows: Vec<Row4>, precision: Precision) {
+fn reads_text_as_the_engine(dialect: Dialect, rows: Vec<Row4>, precision: Precision) {
     let (mut same, mut both_refuse, mut on_purpose) = (0, 0, 0);
     let mut failures = Vec::new();
     for r in rows {
-        let ours = parse_in(precision, &r.text);
-        let label = format!("{} {:?}", r.name, r.text);
+        let ours = parse_for(dialect, precision, &r.text);
+        let label = format!("{dialect} {} {:?}", r.name, r.text);
         match (&ours, r.read) {
             (Ok(b), true) if *b == r.hex => same += 1,
             (Ok(_), true) if differs_on_purpose_4(&r.text).is_some() => on_purpose += 1,
@@ -623,7 +670,7 @@ fn reads_text_as_the_engine(rows: Vec<Row4>, precision: Precision) {
                 hex_of(b)
             )),
             (Err(_), false) => both_refuse += 1,
-            (Err(_), true) if refused_on_purpose_4(&r.text).is_some() => on_purpose += 1,
+            (Err(_), true) if refused_on_purpose_4(dialect, &r.text).is_some() => on_purpose += 1,
             (Err(e), true) => failures.push(format!("{label}: the engine reads it, ours: {e}")),
         }
     }
@@ -634,38 +681,45 @@ fn reads_text_as_the_engine(rows: Vec<Row4>, precision: Precision) {
         failures.join("\n")
     );
     println!("same bytes {same}, both refuse {both_refuse}, on purpose {on_purpose}");
-    assert!(same >= 200 && both_refuse >= 20, "fixture shrank?");
+    assert!(
+        same >= 190 && both_refuse >= 20,
+        "fixture shrank? {same} {both_refuse}"
+    );
 }
 
 /// `gdwire::text` (the Godot 4 writer) prints what the 4.6 engine's `var_to_str` prints, for
 /// the bytes `var_to_bytes` gives of each value.
 #[test]
 fn godot4_text_writer_matches_the_4_6_engine() {
-    text_writer_matches(str_to_var_rows());
+    text_writer_matches(Dialect::GODOT_4, str_to_var_rows());
 }
 
 /// The same for a double-precision build, which prints its 64-bit math in full.
 #[test]
 fn godot4_text_writer_matches_the_double_precision_engine() {
-    text_writer_matches(str_to_var_double_rows());
+    text_writer_matches(Dialect::GODOT_4, str_to_var_double_rows());
 }
 
-fn text_writer_matches(rows: Vec<Row4>) {
+fn text_writer_matches(dialect: Dialect, rows: Vec<Row4>) {
     let mut checked = 0;
     for r in rows {
         let Some(bytes) = &r.value else { continue };
-        let v = Decoder::new(Dialect::GODOT_4).decode_exact(bytes).unwrap();
-        let printed = text::to_text(Dialect::GODOT_4, &v).unwrap();
+        if !dialect.has_typed_arrays() && r.text.starts_with("Array[") {
+            // The engine printed the typed array it held; its bytes (before 4.3) are plain.
+            continue;
+        }
+        let v = Decoder::new(dialect).decode_exact(bytes).unwrap();
+        let printed = text::to_text(dialect, &v).unwrap();
         if r.name == "array_typed_node" {
             // var_to_bytes (no full objects) sends the class as "EncodedObjectAsID", and the
             // text of those bytes says so; the engine printed the live array's class.
             assert_eq!(printed, "Array[EncodedObjectAsID]([])");
             continue;
         }
-        assert_eq!(printed, r.text, "{}", r.name);
+        assert_eq!(printed, r.text, "{dialect} {}", r.name);
         checked += 1;
     }
-    assert!(checked >= 70);
+    assert!(checked >= 65, "{checked}");
 }
 
 /// A line of the engine's `JSON.stringify`, which leaves control characters other than

@@ -15,9 +15,10 @@ pub(crate) fn written_by(dialect: Dialect) -> bool {
 }
 
 /// Whether the dialect's text parser reads `PoolByteArray("…")` / `PackedByteArray("…")` as
-/// base64: Godot 4, and Pandemonium since 4.3 (a 3.7 engine refuses it, engine-checked).
+/// base64: Godot 4.3 and newer (a 4.2 engine refuses it), and Pandemonium since 4.3 (a 3.7
+/// engine refuses it), engine-checked.
 pub(crate) fn read_by(dialect: Dialect) -> bool {
-    dialect.family() == Family::Godot4 || written_by(dialect)
+    (dialect.family() == Family::Godot4 && dialect.has_typed_arrays()) || written_by(dialect)
 }
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

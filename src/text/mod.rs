@@ -7,8 +7,8 @@
 //!   and sorted exactly as the engine does, an RID prints as nothing.
 //! - **Godot 4** follows `core/variant/variant_parser.cpp` (`Vector2(1, 2)`, `&"name"`,
 //!   `RID(5)`, `Array[int]([1, 2])`, `Dictionary[String, int]({...})`, shortest round-trip
-//!   floats from 4.4 on); byte-identical to a real Godot 4.6 engine on its fixtures, older
-//!   minors derived from source.
+//!   floats from 4.4 on); byte-identical to real Godot 4.2, 4.3 and 4.6 engines on their
+//!   fixtures, the other minors derived from source.
 //! - **Pandemonium** follows its own `VariantWriter`, a Godot 3 descendant (`TypedArray( int ,
 //!   1, 2 )`, base64 byte arrays from 4.3, `Quat` before 3.8); byte-identical to real 5.3,
 //!   4.9 and 3.7 engines on their fixtures.

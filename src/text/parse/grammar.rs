@@ -130,7 +130,7 @@ impl<'t> Parser<'t> {
     pub(super) fn new(dialect: Dialect, src: &'t str) -> Parser<'t> {
         let family = dialect.family();
         Parser {
-            lex: Lexer::new(src, family),
+            lex: Lexer::new(src, family, modern_godot4(dialect)),
             dialect,
             family,
             tree: Tree::default(),
@@ -288,6 +288,16 @@ impl<'t> Parser<'t> {
                 Kind::Array(form, elem, self.kids(&items))
             }
             Open::Dict { key, value } => {
+                if self.family == Family::Godot4 && !modern_godot4(self.dialect) {
+                    // Godot 4.0–4.3's `Dictionary::operator[]` stores a StringName key as a
+                    // String (engine-checked with 4.2 and 4.3).
+                    for &k in items.iter().step_by(2) {
+                        let node = &mut self.tree.nodes[k as usize];
+                        if let Kind::StringName(s) = node.kind {
+                            node.kind = Kind::String(s);
+                        }
+                    }
+                }
                 let side = |i: usize| if i % 2 == 0 { key } else { value };
                 for (i, item) in items.iter_mut().enumerate() {
                     *item = self.convert(*item, side(i));
@@ -493,7 +503,7 @@ impl<'t> Parser<'t> {
             "inf" => Some(f64::INFINITY),
             "nan" => Some(f64::NAN),
             "inf_neg" if !godot3 => Some(f64::NEG_INFINITY),
-            "-inf" if self.family == Family::Godot4 => Some(f64::NEG_INFINITY),
+            "-inf" if modern_godot4(self.dialect) => Some(f64::NEG_INFINITY),
             _ => None,
         }
     }
@@ -552,7 +562,7 @@ impl<'t> Parser<'t> {
         if let Some(form) = pandemonium_typed.filter(|_| self.dialect.supports(T::TypedArray)) {
             return self.pandemonium_typed_array(form, at);
         }
-        if godot4 && id == "Dictionary" {
+        if godot4 && id == "Dictionary" && self.dialect.has_typed_dictionaries() {
             self.expect(Tok::LBracket)?;
             let key = self.elem_type()?;
             self.expect(Tok::Comma)?;
@@ -965,4 +975,11 @@ fn type_by_name(id: &str, family: Family) -> Option<VariantType> {
         "Nil" => T::Nil,
         _ => return None,
     })
+}
+
+/// The text syntax of Godot 4.4 and newer (the release of typed dictionaries): typed
+/// Dictionary syntax, `E` exponents and `-inf`, StringName dictionary keys kept as such.
+/// Godot 4.0–4.3 have none of these.
+pub(super) fn modern_godot4(dialect: Dialect) -> bool {
+    dialect.family() == Family::Godot4 && dialect.has_typed_dictionaries()
 }

@@ -62,6 +62,9 @@ pub(super) struct Lexer<'t> {
     src: &'t str,
     pos: usize,
     family: Family,
+    /// Godot 4.4+'s tokenizer: `E` exponents, and `-` before a name (`-inf`, `-nan`). Godot
+    /// 4.0–4.3 read numbers as Godot 3 does (engine-checked with 4.2 and 4.3).
+    modern_numbers: bool,
     /// Where the last token started.
     pub(super) start: usize,
     /// The last string token's contents.
@@ -80,11 +83,12 @@ fn hex(c: u8) -> Option<u32> {
 }
 
 impl<'t> Lexer<'t> {
-    pub(super) fn new(src: &'t str, family: Family) -> Lexer<'t> {
+    pub(super) fn new(src: &'t str, family: Family, modern_numbers: bool) -> Lexer<'t> {
         Lexer {
             src,
             pos: 0,
             family,
+            modern_numbers,
             start: 0,
             text: Vec::new(),
         }
@@ -161,7 +165,7 @@ impl<'t> Lexer<'t> {
                 self.string()?;
                 Tok::StrName
             }
-            b'-' if self.family == Family::Godot4 => match self.peek() {
+            b'-' if self.modern_numbers => match self.peek() {
                 Some(d) if d.is_ascii_digit() => self.number()?,
                 Some(a) if a.is_ascii_alphabetic() || a == b'_' => self.ident(),
                 _ => return err(self.start, "unexpected character '-'"),
@@ -207,10 +211,10 @@ impl<'t> Lexer<'t> {
         Tok::Ident(&self.src[self.start..self.pos])
     }
 
-    /// `-?[0-9]+(\.[0-9]*)?(e[+-]?[0-9]*)?` (`E` too in Godot 4); a `.` or an exponent makes
-    /// it a float, as the engine's reading states decide.
+    /// `-?[0-9]+(\.[0-9]*)?(e[+-]?[0-9]*)?` (`E` too in Godot 4.4+); a `.` or an exponent
+    /// makes it a float, as the engine's reading states decide.
     fn number(&mut self) -> Result<Tok<'t>, Syntax> {
-        let upper_e = self.family == Family::Godot4;
+        let upper_e = self.modern_numbers;
         let is_e = |c: u8| c == b'e' || (upper_e && c == b'E');
         let mut float = false;
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {

@@ -5,6 +5,7 @@
 #   tests/fixtures/godot4_older/<major.minor>/not_decoded.jsonl  (values the engine wrote and
 #       crashes decoding: name and bytes only; see generate.gd, `add`)
 #   tests/fixtures/godot4_older/<major.minor>/engine.txt         (the engine's --version)
+#   tests/fixtures/godot4_older/<major.minor>/str_to_var.jsonl   (tests/godot4/str_to_var.gd)
 #   tests/fixtures/godot4_older/<major.minor>/differential.jsonl (the engine's verdicts on the
 #       mutants of the 4.6 differential run: tests/godot4/differential.py --native ... --out)
 # with the same generator as the 4.6 fixtures (tests/godot4/generate.gd, which leaves out the
@@ -59,10 +60,21 @@ with open(sys.argv[2], "w") as out:
         out.write(json.dumps({"name": name, "hex": hex_, "full_objects": True}) + "\n")
 PY
 
+status=0
+python3 "$godot4/run.py" --native "$engine" --timeout 300 "$godot4/str_to_var.gd" \
+    >"$tmp/str.stdout" 2>"$tmp/str.stderr" || status=$?
+if [ "$status" -ne 0 ] || ! grep -q '^GDWIRE-STR-TO-VAR-OK' "$tmp/str.stdout"; then
+    echo "error: str_to_var.gd failed (exit status $status); fixtures left unchanged" >&2
+    tail -n 20 "$tmp/str.stderr" >&2 || true
+    exit 1
+fi
+sed -n 's/^ROW //p' "$tmp/str.stdout" >"$tmp/out/str_to_var.jsonl"
+
 finish_fixture "$mode" "$tmp/out/engine.txt" "$dir/engine.txt" "Godot $minor engine version"
 finish_fixture "$mode" "$tmp/out/values.jsonl" "$dir/values.jsonl" "Godot $minor values"
 finish_fixture "$mode" "$tmp/out/malformed.jsonl" "$dir/malformed.jsonl" "Godot $minor malformed"
 finish_fixture "$mode" "$tmp/out/not_decoded.jsonl" "$dir/not_decoded.jsonl" "Godot $minor not decoded"
+finish_fixture "$mode" "$tmp/out/str_to_var.jsonl" "$dir/str_to_var.jsonl" "Godot $minor str_to_var"
 # shellcheck disable=SC2086
 python3 "$godot4/differential.py" --native "$engine" --out "$repo_root/$dir/differential.jsonl" \
     ${mode:+--check}
