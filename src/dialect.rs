@@ -33,7 +33,7 @@ pub enum TextRules {
 /// ```
 /// use gdwire::{Dialect, Family};
 /// let godot4 = Dialect::ALL.iter().filter(|d| d.family() == Family::Godot4).count();
-/// assert_eq!(godot4, 5);
+/// assert_eq!(godot4, 6);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
@@ -57,6 +57,9 @@ struct DialectInfo {
     typed_arrays: bool,
     typed_dictionaries: bool,
     text: TextRules,
+    /// The text form prints floats as their shortest round-trip digits (Grisu2, Godot 4.5+);
+    /// before, `%g` with six significant digits.
+    shortest_floats: bool,
     /// What a header with bit 16 clear starts, by type byte, for the skip's hottest lookup
     /// (one load instead of a branch per type): the payload bytes of a fixed-size type,
     /// `TEXT` for String and StringName, `OTHER` for the rest and for unknown ids.
@@ -337,6 +340,12 @@ const PANDEMONIUM_C_IDS: [VariantType; 40] = [
 macro_rules! info {
     ($name:literal, $family:ident, $ids:expr, rid: $rid:literal, flag64: $f64:literal,
      typed_arrays: $ta:literal, typed_dicts: $td:literal, text: $text:ident) => {
+        info!($name, $family, $ids, rid: $rid, flag64: $f64, typed_arrays: $ta,
+              typed_dicts: $td, text: $text, shortest_floats: false)
+    };
+    ($name:literal, $family:ident, $ids:expr, rid: $rid:literal, flag64: $f64:literal,
+     typed_arrays: $ta:literal, typed_dicts: $td:literal, text: $text:ident,
+     shortest_floats: $sf:literal) => {
         DialectInfo {
             name: $name,
             family: Family::$family,
@@ -347,6 +356,7 @@ macro_rules! info {
             typed_arrays: $ta,
             typed_dictionaries: $td,
             text: TextRules::$text,
+            shortest_floats: $sf,
             shapes: shapes($ids, $rid, $f64),
             payload_rules: payload_rules($ids),
         }
@@ -355,8 +365,8 @@ macro_rules! info {
 
 static GODOT3: DialectInfo = info!("godot3", Godot3, &GODOT3_IDS,
     rid: false, flag64: false, typed_arrays: false, typed_dicts: false, text: Godot3);
-// 4.0 and 4.1 marshalls.cpp were not read directly; their enum is verified and their payload
-// rules are taken to equal 4.2 (docs/wire-format.md §1).
+// 4.0 and 4.2 are engine-checked and agree on the wire; 4.1 is taken to equal them
+// (docs/engine-parity.md).
 static GODOT4_0: DialectInfo = info!("godot4.0", Godot4, GODOT4_IDS.split_at(38).0,
     rid: true, flag64: true, typed_arrays: false, typed_dicts: false, text: Strict);
 static GODOT4_1: DialectInfo = info!("godot4.1", Godot4, GODOT4_IDS.split_at(38).0,
@@ -367,6 +377,10 @@ static GODOT4_3: DialectInfo = info!("godot4.3", Godot4, &GODOT4_IDS,
     rid: true, flag64: true, typed_arrays: true, typed_dicts: false, text: Strict);
 static GODOT4_4: DialectInfo = info!("godot4.4", Godot4, &GODOT4_IDS,
     rid: true, flag64: true, typed_arrays: true, typed_dicts: true, text: Strict);
+// The wire format of 4.4; the text form's floats changed (engine-checked with 4.4.1 and 4.6).
+static GODOT4_5: DialectInfo = info!("godot4.5", Godot4, &GODOT4_IDS,
+    rid: true, flag64: true, typed_arrays: true, typed_dicts: true, text: Strict,
+    shortest_floats: true);
 static PANDEMONIUM_A: DialectInfo = info!("pandemonium3.5", Pandemonium, &PANDEMONIUM_A_IDS,
     rid: false, flag64: false, typed_arrays: false, typed_dicts: false, text: Strict);
 static PANDEMONIUM_B: DialectInfo = info!("pandemonium3.8", Pandemonium, &PANDEMONIUM_B_IDS,
@@ -398,7 +412,8 @@ impl Dialect {
     /// assert_eq!(Dialect::GODOT_3.variant_max(), 27);
     /// ```
     pub const GODOT_3: Dialect = Dialect(&GODOT3);
-    /// Godot 4.0 (same rules as 4.2).
+    /// Godot 4.0 (the wire rules of 4.2; its text form prints RIDs, Callables and Signals as
+    /// nothing).
     ///
     /// ```
     /// use gdwire::{Dialect, VariantType};
@@ -429,21 +444,34 @@ impl Dialect {
     /// assert!(Dialect::GODOT_4_3.supports(VariantType::PackedVector4Array));
     /// ```
     pub const GODOT_4_3: Dialect = Dialect(&GODOT4_3);
-    /// Godot 4.4 and newer: adds typed dictionaries.
+    /// Godot 4.4: adds typed dictionaries.
     ///
     /// ```
     /// use gdwire::Dialect;
     /// assert!(Dialect::GODOT_4_4.has_typed_dictionaries());
     /// ```
     pub const GODOT_4_4: Dialect = Dialect(&GODOT4_4);
-    /// The newest Godot 4 rules (currently [`Dialect::GODOT_4_4`]).
+    /// Godot 4.5 and newer: the wire format of 4.4; the text form prints floats as their
+    /// shortest round-trip digits (`0.3333333333333333` where 4.4 prints `0.333333`).
+    ///
+    /// ```
+    /// use gdwire::{text, to_vec, Dialect};
+    /// let third = to_vec(Dialect::GODOT_4_5, &1.0f64.div_euclid(1.0).mul_add(0.0, 1.0 / 3.0))?;
+    /// assert_eq!(third, to_vec(Dialect::GODOT_4_4, &(1.0 / 3.0))?);
+    /// let print = |d| text::to_text(d, &gdwire::from_bytes(d, &third).unwrap()).unwrap();
+    /// assert_eq!(print(Dialect::GODOT_4_5), "0.3333333333333333");
+    /// assert_eq!(print(Dialect::GODOT_4_4), "0.333333");
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
+    pub const GODOT_4_5: Dialect = Dialect(&GODOT4_5);
+    /// The newest Godot 4 rules (currently [`Dialect::GODOT_4_5`]).
     ///
     /// ```
     /// use gdwire::Dialect;
-    /// assert_eq!(Dialect::GODOT_4, Dialect::GODOT_4_4);
+    /// assert_eq!(Dialect::GODOT_4, Dialect::GODOT_4_5);
     /// assert_eq!(Dialect::from_name("godot4"), Some(Dialect::GODOT_4));
     /// ```
-    pub const GODOT_4: Dialect = Dialect::GODOT_4_4;
+    pub const GODOT_4: Dialect = Dialect::GODOT_4_5;
     /// Pandemonium v3.5 – v3.7 (adds Vector2i, Rect2i, Vector3i, StringName; renumbered).
     ///
     /// ```
@@ -476,19 +504,20 @@ impl Dialect {
     /// assert_eq!(names[0], "godot3");
     /// assert!(names.contains(&"pandemonium3.8"));
     /// ```
-    pub const ALL: [Dialect; 9] = [
+    pub const ALL: [Dialect; 10] = [
         Dialect::GODOT_3,
         Dialect::GODOT_4_0,
         Dialect::GODOT_4_1,
         Dialect::GODOT_4_2,
         Dialect::GODOT_4_3,
         Dialect::GODOT_4_4,
+        Dialect::GODOT_4_5,
         Dialect::PANDEMONIUM_3_5,
         Dialect::PANDEMONIUM_3_8,
         Dialect::PANDEMONIUM_5,
     ];
 
-    /// Looks a dialect up by its name: `godot3`, `godot4.0` … `godot4.4`, newer `godot4.N`
+    /// Looks a dialect up by its name: `godot3`, `godot4.0` … `godot4.5`, newer `godot4.N`
     /// (aliases of the newest rules), `godot4`, `pandemonium3.5`, `pandemonium3.8`,
     /// `pandemonium5`.
     ///
@@ -508,7 +537,7 @@ impl Dialect {
         // Newer 4.x minors carry the newest known rules.
         let minor = name.strip_prefix("godot4.")?;
         let minor: u32 = minor.parse().ok()?;
-        (minor > 4).then_some(Dialect::GODOT_4)
+        (minor > 5).then_some(Dialect::GODOT_4)
     }
 
     /// The dialect's name, as accepted by [`Dialect::from_name`].
@@ -516,7 +545,7 @@ impl Dialect {
     /// ```
     /// use gdwire::Dialect;
     /// assert_eq!(Dialect::GODOT_4_2.name(), "godot4.2");
-    /// assert_eq!(Dialect::GODOT_4.to_string(), "godot4.4");
+    /// assert_eq!(Dialect::GODOT_4.to_string(), "godot4.5");
     /// ```
     pub const fn name(self) -> &'static str {
         self.0.name
@@ -690,6 +719,18 @@ impl Dialect {
         matches!(self.0.family, Family::Godot4) && self.0.typed_arrays
     }
 
+    /// The text form ([`crate::text`]) prints floats as their shortest round-trip digits
+    /// (Grisu2, Godot 4.5 and newer); older engines print six significant digits (`%g`).
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert!(Dialect::GODOT_4.prints_shortest_floats());
+    /// assert!(!Dialect::GODOT_4_4.prints_shortest_floats());
+    /// ```
+    pub const fn prints_shortest_floats(self) -> bool {
+        self.0.shortest_floats
+    }
+
     /// How string text is validated.
     ///
     /// ```
@@ -781,7 +822,7 @@ mod tests {
 
     #[test]
     fn variant_max_matches_spec() {
-        let expect = [27, 38, 38, 38, 39, 39, 33, 38, 40];
+        let expect = [27, 38, 38, 38, 39, 39, 39, 33, 38, 40];
         for (d, max) in Dialect::ALL.iter().zip(expect) {
             assert_eq!(d.variant_max(), max, "{d}");
         }
@@ -793,7 +834,8 @@ mod tests {
             assert_eq!(Dialect::from_name(d.name()), Some(d));
         }
         assert_eq!(Dialect::from_name("godot4.7"), Some(Dialect::GODOT_4));
-        assert_eq!(Dialect::from_name("godot4"), Some(Dialect::GODOT_4_4));
+        assert_eq!(Dialect::from_name("godot4"), Some(Dialect::GODOT_4_5));
+        assert_eq!(Dialect::from_name("godot4.4"), Some(Dialect::GODOT_4_4));
         assert_eq!(Dialect::from_name("godot5"), None);
     }
 }

@@ -49,6 +49,18 @@ pub(crate) trait Format {
         Ok(())
     }
 
+    /// Callables and Signals print as `Callable()` and `Signal()`; Godot 4.0's writer had no
+    /// case for them (nor for RIDs) and printed nothing.
+    fn callables_print(&self) -> bool {
+        true
+    }
+
+    /// Objects count towards [`Format::cut_depth`] and are cut there (printed `null`); Godot
+    /// 4.0's writer checked and counted only arrays and dictionaries.
+    fn objects_count_for_depth(&self) -> bool {
+        true
+    }
+
     /// A PoolByteArray as one base64 string (`PoolByteArray( "AQID" )`, Pandemonium 4.3+)
     /// instead of its numbers.
     fn base64_bytes(&self) -> bool {

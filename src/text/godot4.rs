@@ -15,10 +15,9 @@ pub(crate) struct Godot4 {
 }
 
 impl Godot4 {
-    fn modern(&self) -> bool {
-        // Grisu2 and StringLikeVariantOrder arrived with 4.4, the first line with typed
-        // dictionaries.
-        self.dialect.has_typed_dictionaries()
+    /// Grisu2 floats: 4.5+ (a 4.4.1 engine still prints `%g`, engine-checked).
+    fn shortest_floats(&self) -> bool {
+        self.dialect.prints_shortest_floats()
     }
 }
 
@@ -61,8 +60,8 @@ impl Format for Godot4 {
         ("(", ")")
     }
 
-    /// `rtos_fix`. 4.4+ (`modern`): Grisu2 shortest digits, of the `f32` when the value is
-    /// one exactly; `-inf` stays `inf_neg` in compat mode. 4.0 – 4.3: `%lg`.
+    /// `rtos_fix`. 4.5+: Grisu2 shortest digits, of the `f32` when the value is
+    /// one exactly; `-inf` stays `inf_neg` in compat mode. 4.0 – 4.4: `%lg`.
     fn real(&self, v: f64) -> NumBuf {
         if v == 0.0 {
             return NumBuf::of("0");
@@ -70,7 +69,7 @@ impl Format for Godot4 {
         if v == f64::NEG_INFINITY {
             return NumBuf::of("inf_neg");
         }
-        if self.modern() {
+        if self.shortest_floats() {
             let single = !v.is_nan() && f64::from(v as f32) == v;
             return shortest(v, single);
         }
@@ -81,7 +80,7 @@ impl Format for Godot4 {
     }
 
     fn bare_float(&self, text: &str) -> bool {
-        match self.modern() {
+        match self.shortest_floats() {
             true => matches!(text, "inf" | "-inf" | "nan"),
             false => matches!(text, "inf" | "inf_neg" | "nan"),
         }
@@ -98,6 +97,9 @@ impl Format for Godot4 {
     }
 
     fn rid<W: Write>(&self, out: &mut W, id: Option<u64>) -> Res {
+        if !self.callables_print() {
+            return Ok(()); // Godot 4.0: no case for RIDs either
+        }
         match id.unwrap_or(0) {
             0 => out.write_str("RID()")?,
             // The engine prints the id as a signed 64-bit integer (`RID(-1)`).
@@ -140,6 +142,16 @@ impl Format for Godot4 {
             out.write_str(")")?;
         }
         Ok(())
+    }
+
+    fn callables_print(&self) -> bool {
+        // Engine-checked: 4.0 prints RIDs, Callables and Signals as nothing, 4.2+ as shown.
+        self.dialect != Dialect::GODOT_4_0
+    }
+
+    fn objects_count_for_depth(&self) -> bool {
+        // Engine-checked: 4.0 prints an object 101 containers deep, 4.2+ prints `null`.
+        self.dialect != Dialect::GODOT_4_0
     }
 
     fn empty_dictionary(&self) -> &'static str {

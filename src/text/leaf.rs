@@ -167,6 +167,7 @@ impl<W: Write, F: Format> Leaf<'_, W, F> {
             }
             V::Rid(id) => self.f.rid(self.out, *id),
             // Not stored on the wire, but written so that assignments are never empty.
+            V::Callable | V::Signal(_) if !self.f.callables_print() => Ok(()),
             V::Callable => self.s("Callable()"),
             V::Signal(_) => self.s("Signal()"),
             // Written by `walk`; never passed here.

@@ -77,6 +77,14 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
             // A value's depth is the number of containers around it.
             let depth = stack.len() as u32;
             check_depth(depth)?;
+            // Godot 4.0's writer counts only arrays and dictionaries towards its limit.
+            let depth = match f.objects_count_for_depth() {
+                true => depth,
+                false => stack
+                    .iter()
+                    .filter(|o| !matches!(o, Open::Object { .. }))
+                    .count() as u32,
+            };
             if let Some(frame) = open(out, f, &mut keys, &mut pending, &v, depth)? {
                 stack.push(frame);
             }
@@ -238,7 +246,7 @@ fn open<'a, W: Write, F: Format>(
                 f.close_dictionary(out, dict)?;
                 return Ok(None);
             }
-            VariantRef::Object(_) => {
+            VariantRef::Object(_) if f.objects_count_for_depth() => {
                 out.write_str("null")?;
                 return Ok(None);
             }

@@ -42,7 +42,16 @@ func hex2bytes(h: String) -> PackedByteArray:
 	if h.length() % 2 != 0:
 		fail("odd hex length: " + h)
 		return PackedByteArray()
-	return h.hex_decode()
+	# String.hex_decode() came with 4.1; by hand before (called on an untyped value so that
+	# 4.0's GDScript compiles it).
+	if version_hex >= 0x040100:
+		var v: Variant = h
+		return v.hex_decode()
+	var out = PackedByteArray()
+	out.resize(h.length() / 2)
+	for i in out.size():
+		out[i] = h.substr(i * 2, 2).hex_to_int()
+	return out
 
 
 # A double from its IEEE-754 bits given as 16 hex digits, most significant first.

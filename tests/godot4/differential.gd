@@ -10,6 +10,7 @@
 extends SceneTree
 
 var status = 0
+var has_hex_decode = Engine.get_version_info().hex >= 0x040100
 
 
 func _initialize():
@@ -20,7 +21,7 @@ func _initialize():
 		return
 	var index = 0
 	for line in text.split("\n", false):
-		var bytes = line.hex_decode() if line != "-" else PackedByteArray()
+		var bytes = hex2bytes(line) if line != "-" else PackedByteArray()
 		for mode in [0, 1]:
 			printerr("GDWIRE-MARK:%d:%d" % [index, mode])
 			var v = bytes_to_var_with_objects(bytes) if mode == 1 else bytes_to_var(bytes)
@@ -31,6 +32,20 @@ func _initialize():
 			print("R %d %d %d %s" % [index, mode, typeof(v), reenc])
 		index += 1
 	print("GDWIRE-DIFF-OK %d" % index)
+
+
+# String.hex_decode() where the engine has it (4.1+), by hand in 4.0. Called on an untyped
+# value so that 4.0's GDScript compiles the call; the same allocations as before in newer
+# engines keep the (uninitialised, pre-4.6.3) NodePath pad bytes of the committed 4.6 run.
+func hex2bytes(h: String) -> PackedByteArray:
+	if has_hex_decode:
+		var v: Variant = h
+		return v.hex_decode()
+	var out = PackedByteArray()
+	out.resize(h.length() / 2)
+	for i in out.size():
+		out[i] = h.substr(i * 2, 2).hex_to_int()
+	return out
 
 
 func _process(_delta):

@@ -290,7 +290,8 @@ func build_values():
 	add("object_freed", freed)
 	add("object_freed_full", freed, true)
 	add("object_full_refcounted", RefCounted.new(), true)
-	add("object_full_object", Object.new(), true)
+	# ClassDB: Godot 4.0's GDScript refuses `Object.new()`
+	add("object_full_object", ClassDB.instantiate("Object"), true)
 	var meta_node = Node.new()
 	meta_node.name = "Meta"
 	meta_node.set_meta("answer", 42)

@@ -167,7 +167,8 @@ pub fn older_engine() -> Result<(std::path::PathBuf, gdwire::Dialect), Skip> {
         Some("4.1.") => gdwire::Dialect::GODOT_4_1,
         Some("4.2.") => gdwire::Dialect::GODOT_4_2,
         Some("4.3.") => gdwire::Dialect::GODOT_4_3,
-        Some("4.4." | "4.5.") => gdwire::Dialect::GODOT_4_4,
+        Some("4.4.") => gdwire::Dialect::GODOT_4_4,
+        Some("4.5.") => gdwire::Dialect::GODOT_4_5,
         _ => panic!(
             "GODOT4_OLDER={}: not a Godot 4.0-4.5 engine",
             path.display()

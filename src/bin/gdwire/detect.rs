@@ -147,8 +147,9 @@ impl Reading {
 
 /// Ties go to the more common engine line.
 fn dialect_prior(d: Dialect) -> usize {
-    const ORDER: [Dialect; 9] = [
+    const ORDER: [Dialect; 10] = [
         Dialect::GODOT_4,
+        Dialect::GODOT_4_4,
         Dialect::GODOT_3,
         Dialect::GODOT_4_3,
         Dialect::GODOT_4_2,
@@ -204,7 +205,7 @@ pub fn detect(
         }
     }
     readings.sort_by_key(Reading::rank);
-    // Group readings that decode every value identically (e.g. godot4.0 … godot4.4 on data
+    // Group readings that decode every value identically (e.g. godot4.0 … godot4.5 on data
     // without the newer types): the best of each group stands for it.
     let mut grouped: Vec<Reading> = Vec::new();
     for r in readings {

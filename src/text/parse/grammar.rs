@@ -130,7 +130,7 @@ impl<'t> Parser<'t> {
     pub(super) fn new(dialect: Dialect, src: &'t str) -> Parser<'t> {
         let family = dialect.family();
         Parser {
-            lex: Lexer::new(src, family, modern_godot4(dialect)),
+            lex: Lexer::new(src, dialect),
             dialect,
             family,
             tree: Tree::default(),
@@ -288,7 +288,7 @@ impl<'t> Parser<'t> {
                 Kind::Array(form, elem, self.kids(&items))
             }
             Open::Dict { key, value } => {
-                if self.family == Family::Godot4 && !modern_godot4(self.dialect) {
+                if self.family == Family::Godot4 && !self.dialect.has_typed_dictionaries() {
                     // Godot 4.0–4.3's `Dictionary::operator[]` stores a StringName key as a
                     // String (engine-checked with 4.2 and 4.3).
                     for &k in items.iter().step_by(2) {
@@ -503,7 +503,9 @@ impl<'t> Parser<'t> {
             "inf" => Some(f64::INFINITY),
             "nan" => Some(f64::NAN),
             "inf_neg" if !godot3 => Some(f64::NEG_INFINITY),
-            "-inf" if modern_godot4(self.dialect) => Some(f64::NEG_INFINITY),
+            "-inf" if self.family == Family::Godot4 && self.dialect.prints_shortest_floats() => {
+                Some(f64::NEG_INFINITY)
+            }
             _ => None,
         }
     }
@@ -584,6 +586,8 @@ impl<'t> Parser<'t> {
                 Kind::NodePath(s)
             }
             T::Rid => self.rid()?,
+            // Godot 4.0's parser has no case for them (engine-checked).
+            T::Callable | T::Signal if self.dialect == Dialect::GODOT_4_0 => return unexpected(),
             T::Callable | T::Signal => {
                 self.expect(Tok::LParen)?;
                 self.expect(Tok::RParen)?;
@@ -648,12 +652,12 @@ impl<'t> Parser<'t> {
         Ok(())
     }
 
-    /// `RID(n)`: Godot 4 an RID with that id (`RID()` an empty one); Godot 3's parser returns
-    /// the number itself.
+    /// `RID(n)`: Godot 4.1+ an RID with that id (`RID()` an empty one); Godot 3's and 4.0's
+    /// parsers return the number itself (4.0 engine-checked).
     fn rid(&mut self) -> Result<Kind, Syntax> {
         self.expect(Tok::LParen)?;
         let tok = self.lex.next()?;
-        let godot4 = self.family == Family::Godot4;
+        let godot4 = self.family == Family::Godot4 && self.dialect != Dialect::GODOT_4_0;
         let kind = match tok {
             Tok::RParen if godot4 => return Ok(Kind::Rid(0)),
             Tok::Int(i) if godot4 => Kind::Rid(i as u64),
@@ -975,11 +979,4 @@ fn type_by_name(id: &str, family: Family) -> Option<VariantType> {
         "Nil" => T::Nil,
         _ => return None,
     })
-}
-
-/// The text syntax of Godot 4.4 and newer (the release of typed dictionaries): typed
-/// Dictionary syntax, `E` exponents and `-inf`, StringName dictionary keys kept as such.
-/// Godot 4.0–4.3 have none of these.
-pub(super) fn modern_godot4(dialect: Dialect) -> bool {
-    dialect.family() == Family::Godot4 && dialect.has_typed_dictionaries()
 }

@@ -62,9 +62,11 @@ pub(super) struct Lexer<'t> {
     src: &'t str,
     pos: usize,
     family: Family,
-    /// Godot 4.4+'s tokenizer: `E` exponents, and `-` before a name (`-inf`, `-nan`). Godot
-    /// 4.0–4.3 read numbers as Godot 3 does (engine-checked with 4.2 and 4.3).
-    modern_numbers: bool,
+    /// `E` exponents: Godot 4.4+ (4.0–4.3 read numbers as Godot 3 does).
+    upper_e: bool,
+    /// `-` before a name (`-inf`, `-nan`): Godot 4.5+ (before, a `-` without a digit after
+    /// it is the number 0). Both engine-checked with 4.2, 4.3, 4.4 and 4.6.
+    minus_names: bool,
     /// Where the last token started.
     pub(super) start: usize,
     /// The last string token's contents.
@@ -83,12 +85,15 @@ fn hex(c: u8) -> Option<u32> {
 }
 
 impl<'t> Lexer<'t> {
-    pub(super) fn new(src: &'t str, family: Family, modern_numbers: bool) -> Lexer<'t> {
+    pub(super) fn new(src: &'t str, dialect: crate::Dialect) -> Lexer<'t> {
+        let family = dialect.family();
+        let godot4 = family == Family::Godot4;
         Lexer {
             src,
             pos: 0,
             family,
-            modern_numbers,
+            upper_e: godot4 && dialect.has_typed_dictionaries(),
+            minus_names: godot4 && dialect.prints_shortest_floats(),
             start: 0,
             text: Vec::new(),
         }
@@ -165,7 +170,7 @@ impl<'t> Lexer<'t> {
                 self.string()?;
                 Tok::StrName
             }
-            b'-' if self.modern_numbers => match self.peek() {
+            b'-' if self.minus_names => match self.peek() {
                 Some(d) if d.is_ascii_digit() => self.number()?,
                 Some(a) if a.is_ascii_alphabetic() || a == b'_' => self.ident(),
                 _ => return err(self.start, "unexpected character '-'"),
@@ -214,7 +219,7 @@ impl<'t> Lexer<'t> {
     /// `-?[0-9]+(\.[0-9]*)?(e[+-]?[0-9]*)?` (`E` too in Godot 4.4+); a `.` or an exponent
     /// makes it a float, as the engine's reading states decide.
     fn number(&mut self) -> Result<Tok<'t>, Syntax> {
-        let upper_e = self.modern_numbers;
+        let upper_e = self.upper_e;
         let is_e = |c: u8| c == b'e' || (upper_e && c == b'E');
         let mut float = false;
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
