@@ -455,10 +455,11 @@ impl Dialect {
     /// shortest round-trip digits (`0.3333333333333333` where 4.4 prints `0.333333`).
     ///
     /// ```
-    /// use gdwire::{text, to_vec, Dialect};
-    /// let third = to_vec(Dialect::GODOT_4_5, &1.0f64.div_euclid(1.0).mul_add(0.0, 1.0 / 3.0))?;
-    /// assert_eq!(third, to_vec(Dialect::GODOT_4_4, &(1.0 / 3.0))?);
-    /// let print = |d| text::to_text(d, &gdwire::from_bytes(d, &third).unwrap()).unwrap();
+    /// use gdwire::{from_bytes, text, to_vec, Dialect, VariantRef};
+    /// let third = VariantRef::Float(1.0 / 3.0);
+    /// let bytes = to_vec(Dialect::GODOT_4_5, &third)?;
+    /// assert_eq!(bytes, to_vec(Dialect::GODOT_4_4, &third)?); // the same wire format
+    /// let print = |d| text::to_text(d, &from_bytes(d, &bytes).unwrap()).unwrap();
     /// assert_eq!(print(Dialect::GODOT_4_5), "0.3333333333333333");
     /// assert_eq!(print(Dialect::GODOT_4_4), "0.333333");
     /// # Ok::<(), gdwire::Error>(())
