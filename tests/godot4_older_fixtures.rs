@@ -17,6 +17,7 @@ use support::{set_allow_objects, value_matches, Fixture};
 /// The engines whose fixtures are committed, with the dialect gdwire names for each.
 const ENGINES: &[(&str, Dialect)] = &[
     ("4.0", Dialect::GODOT_4_0),
+    ("4.1", Dialect::GODOT_4_1),
     ("4.2", Dialect::GODOT_4_2),
     ("4.3", Dialect::GODOT_4_3),
     ("4.4", Dialect::GODOT_4_4),

@@ -597,8 +597,9 @@ fn godot4_reads_text_as_the_4_6_engine_does() {
 }
 
 /// The engines older than 4.6 (`tests/godot4/older/`), each read in its version's dialect.
-const OLDER_ENGINES: [(&str, Dialect); 4] = [
+const OLDER_ENGINES: [(&str, Dialect); 5] = [
     ("4.0", Dialect::GODOT_4_0),
+    ("4.1", Dialect::GODOT_4_1),
     ("4.2", Dialect::GODOT_4_2),
     ("4.3", Dialect::GODOT_4_3),
     ("4.4", Dialect::GODOT_4_4),

@@ -55,8 +55,8 @@ pub(crate) trait Format {
         true
     }
 
-    /// Objects count towards [`Format::cut_depth`] and are cut there (printed `null`); Godot
-    /// 4.0's writer checked and counted only arrays and dictionaries.
+    /// Objects count towards [`Format::cut_depth`] and are cut there (printed `null`); the
+    /// writers of Godot 4.0 and 4.1 checked and counted only arrays and dictionaries.
     fn objects_count_for_depth(&self) -> bool {
         true
     }

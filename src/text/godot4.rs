@@ -150,8 +150,8 @@ impl Format for Godot4 {
     }
 
     fn objects_count_for_depth(&self) -> bool {
-        // Engine-checked: 4.0 prints an object 101 containers deep, 4.2+ prints `null`.
-        self.dialect != Dialect::GODOT_4_0
+        // Engine-checked: 4.0 and 4.1 print an object 101 containers deep, 4.2+ `null`.
+        self.dialect != Dialect::GODOT_4_0 && self.dialect != Dialect::GODOT_4_1
     }
 
     fn empty_dictionary(&self) -> &'static str {

@@ -77,7 +77,7 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
             // A value's depth is the number of containers around it.
             let depth = stack.len() as u32;
             check_depth(depth)?;
-            // Godot 4.0's writer counts only arrays and dictionaries towards its limit.
+            // Godot 4.0's and 4.1's writers count only arrays and dictionaries towards the limit.
             let depth = match f.objects_count_for_depth() {
                 true => depth,
                 false => stack
