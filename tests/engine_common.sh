@@ -72,3 +72,42 @@ godot3_fixture() {
     fi
     finish_fixture "$mode" "$tmp/$name.jsonl" "tests/fixtures/godot3/$name.jsonl" "$name"
 }
+
+# godot4_native_generate ENGINE BANNER SECONDS: runs tests/godot4/generate.gd (with common.gd and
+# typed_item.gd) in the native Godot 4 binary ENGINE (tests/godot4/run.py --native), its stdout
+# and stderr to $tmp/gen.stdout and $tmp/gen.stderr, and assembles its rows into $tmp/out
+# (values.jsonl, malformed.jsonl). Exits unless the run succeeds and the engine's banner starts
+# with "Godot Engine vBANNER" (a basic regular expression).
+godot4_native_generate() {
+    local engine="$1" banner="$2" seconds="$3" status=0 dir="$repo_root/tests/godot4"
+    mkdir -p "$tmp/out"
+    python3 "$dir/run.py" --native "$engine" --timeout "$seconds" "$dir/generate.gd" \
+        "$dir/common.gd" "$dir/typed_item.gd" \
+        >"$tmp/gen.stdout" 2>"$tmp/gen.stderr" || status=$?
+    if [ "$status" -ne 0 ] || grep -q 'GDWIRE-GENERATOR-FAILURE' "$tmp/gen.stderr" \
+            || ! grep -q '^GDWIRE-GENERATOR-OK$' "$tmp/gen.stdout"; then
+        echo "error: generate.gd failed (exit status $status); fixtures left unchanged" >&2
+        grep -E 'GDWIRE-GENERATOR-FAILURE|GDWIRE-RUNNER|SCRIPT ERROR' -A2 "$tmp/gen.stderr" >&2 || true
+        tail -n 20 "$tmp/gen.stderr" >&2 || true
+        exit 1
+    fi
+    if ! grep -q "^Godot Engine v$banner" "$tmp/gen.stdout"; then
+        echo "error: the engine did not print a $banner banner" >&2
+        exit 1
+    fi
+    python3 "$dir/assemble.py" "$tmp/gen.stdout" "$tmp/gen.stderr" "$tmp/out"
+}
+
+# godot4_native_str_to_var ENGINE OUT: runs tests/godot4/str_to_var.gd in the native Godot 4
+# binary ENGINE and writes its rows to OUT; exits unless the run succeeds.
+godot4_native_str_to_var() {
+    local engine="$1" out="$2" status=0 dir="$repo_root/tests/godot4"
+    python3 "$dir/run.py" --native "$engine" --timeout 300 "$dir/str_to_var.gd" \
+        >"$tmp/str.stdout" 2>"$tmp/str.stderr" || status=$?
+    if [ "$status" -ne 0 ] || ! grep -q '^GDWIRE-STR-TO-VAR-OK' "$tmp/str.stdout"; then
+        echo "error: str_to_var.gd failed (exit status $status); fixtures left unchanged" >&2
+        tail -n 20 "$tmp/str.stderr" >&2 || true
+        exit 1
+    fi
+    sed -n 's/^ROW //p' "$tmp/str.stdout" >"$out"
+}

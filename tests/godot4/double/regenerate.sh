@@ -23,23 +23,7 @@ if ! [ -x "$engine" ] || ! "$engine" --version | grep -q '^4\.6\.3\.stable\.doub
     exit 1
 fi
 
-mkdir -p "$tmp/out"
-status=0
-python3 "$godot4/run.py" --native "$engine" --timeout 600 "$godot4/generate.gd" \
-    "$godot4/common.gd" "$godot4/typed_item.gd" \
-    >"$tmp/gen.stdout" 2>"$tmp/gen.stderr" || status=$?
-if [ "$status" -ne 0 ] || grep -q 'GDWIRE-GENERATOR-FAILURE' "$tmp/gen.stderr" \
-        || ! grep -q '^GDWIRE-GENERATOR-OK$' "$tmp/gen.stdout"; then
-    echo "error: generate.gd failed (exit status $status); fixture left unchanged" >&2
-    grep -E 'GDWIRE-GENERATOR-FAILURE|GDWIRE-RUNNER|SCRIPT ERROR' -A2 "$tmp/gen.stderr" >&2 || true
-    tail -n 20 "$tmp/gen.stderr" >&2 || true
-    exit 1
-fi
-if ! grep -q '^Godot Engine v4\.6\.3\.stable\.' "$tmp/gen.stdout"; then
-    echo "error: the engine did not print its 4.6.3 banner" >&2
-    exit 1
-fi
-python3 "$godot4/assemble.py" "$tmp/gen.stdout" "$tmp/gen.stderr" "$tmp/out"
+godot4_native_generate "$engine" "4\\.6\\.3\\.stable\\." 600
 
 python3 - "$tmp/out/malformed.jsonl" "$repo_root/tests/fixtures/godot4/malformed.jsonl" <<'PY'
 import json, sys
@@ -52,15 +36,7 @@ if len(rows[0]) != len(rows[1]) or bad:
 print(f"{len(rows[0])} malformed-input verdicts equal the single-precision engine's")
 PY
 
-status=0
-python3 "$godot4/run.py" --native "$engine" --timeout 300 "$godot4/str_to_var.gd" \
-    >"$tmp/str.stdout" 2>"$tmp/str.stderr" || status=$?
-if [ "$status" -ne 0 ] || ! grep -q '^GDWIRE-STR-TO-VAR-OK' "$tmp/str.stdout"; then
-    echo "error: str_to_var.gd failed (exit status $status); fixtures left unchanged" >&2
-    tail -n 20 "$tmp/str.stderr" >&2 || true
-    exit 1
-fi
-sed -n 's/^ROW //p' "$tmp/str.stdout" >"$tmp/out/str_to_var.jsonl"
+godot4_native_str_to_var "$engine" "$tmp/out/str_to_var.jsonl"
 
 finish_fixture "$mode" "$tmp/out/values.jsonl" "$output" "Godot 4 double-precision values"
 finish_fixture "$mode" "$tmp/out/str_to_var.jsonl" tests/fixtures/godot4_double/str_to_var.jsonl \

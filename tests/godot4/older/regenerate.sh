@@ -33,23 +33,7 @@ if [ -z "$minor" ]; then
 fi
 dir="tests/fixtures/godot4_older/$minor"
 
-mkdir -p "$tmp/out"
-status=0
-python3 "$godot4/run.py" --native "$engine" --timeout 900 "$godot4/generate.gd" \
-    "$godot4/common.gd" "$godot4/typed_item.gd" \
-    >"$tmp/gen.stdout" 2>"$tmp/gen.stderr" || status=$?
-if [ "$status" -ne 0 ] || grep -q 'GDWIRE-GENERATOR-FAILURE' "$tmp/gen.stderr" \
-        || ! grep -q '^GDWIRE-GENERATOR-OK$' "$tmp/gen.stdout"; then
-    echo "error: generate.gd failed (exit status $status); fixtures left unchanged" >&2
-    grep -E 'GDWIRE-GENERATOR-FAILURE|GDWIRE-RUNNER|SCRIPT ERROR' -A2 "$tmp/gen.stderr" >&2 || true
-    tail -n 20 "$tmp/gen.stderr" >&2 || true
-    exit 1
-fi
-if ! grep -q "^Godot Engine v$minor\." "$tmp/gen.stdout"; then
-    echo "error: the engine did not print a $minor banner" >&2
-    exit 1
-fi
-python3 "$godot4/assemble.py" "$tmp/gen.stdout" "$tmp/gen.stderr" "$tmp/out"
+godot4_native_generate "$engine" "$minor\\." 900
 printf '%s\n' "$version" >"$tmp/out/engine.txt"
 python3 - "$tmp/gen.stdout" "$tmp/out/not_decoded.jsonl" <<'PY'
 import json, sys
@@ -60,15 +44,7 @@ with open(sys.argv[2], "w") as out:
         out.write(json.dumps({"name": name, "hex": hex_, "full_objects": True}) + "\n")
 PY
 
-status=0
-python3 "$godot4/run.py" --native "$engine" --timeout 300 "$godot4/str_to_var.gd" \
-    >"$tmp/str.stdout" 2>"$tmp/str.stderr" || status=$?
-if [ "$status" -ne 0 ] || ! grep -q '^GDWIRE-STR-TO-VAR-OK' "$tmp/str.stdout"; then
-    echo "error: str_to_var.gd failed (exit status $status); fixtures left unchanged" >&2
-    tail -n 20 "$tmp/str.stderr" >&2 || true
-    exit 1
-fi
-sed -n 's/^ROW //p' "$tmp/str.stdout" >"$tmp/out/str_to_var.jsonl"
+godot4_native_str_to_var "$engine" "$tmp/out/str_to_var.jsonl"
 
 finish_fixture "$mode" "$tmp/out/engine.txt" "$dir/engine.txt" "Godot $minor engine version"
 finish_fixture "$mode" "$tmp/out/values.jsonl" "$dir/values.jsonl" "Godot $minor values"
