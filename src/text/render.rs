@@ -71,6 +71,8 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
         order: Vec::new(),
     };
     let mut stack: Vec<Open<'_>> = Vec::new();
+    // Object frames on the stack (Godot 4.0 and 4.1 leave them out of the depth limit).
+    let mut objects_open = 0u32;
     let mut next = Some(Node { v: *root, id: None });
     loop {
         if let Some(v) = next.take() {
@@ -80,12 +82,10 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
             // Godot 4.0's and 4.1's writers count only arrays and dictionaries towards the limit.
             let depth = match f.objects_count_for_depth() {
                 true => depth,
-                false => stack
-                    .iter()
-                    .filter(|o| !matches!(o, Open::Object { .. }))
-                    .count() as u32,
+                false => depth.saturating_sub(objects_open),
             };
             if let Some(frame) = open(out, f, &mut keys, &mut pending, &v, depth)? {
+                objects_open += u32::from(matches!(frame, Open::Object { .. }));
                 stack.push(frame);
             }
         }
@@ -172,6 +172,12 @@ pub(crate) fn write<W: Write, F: Format>(out: &mut W, f: &F, root: &VariantRef<'
                 true => stack.last().and_then(|done| done.end(&keys.ends)),
                 false => None,
             };
+            if stack
+                .last()
+                .is_some_and(|o| matches!(o, Open::Object { .. }))
+            {
+                objects_open = objects_open.saturating_sub(1);
+            }
             stack.truncate(n.saturating_sub(1));
             if let (Some(parent), Some(end)) = (stack.last_mut(), end) {
                 parent.resume(end);
