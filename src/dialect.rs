@@ -57,9 +57,9 @@ struct DialectInfo {
     typed_arrays: bool,
     typed_dictionaries: bool,
     text: TextRules,
-    /// The text form prints floats as their shortest round-trip digits (Grisu2, Godot 4.5+);
-    /// before, `%g` with six significant digits.
-    shortest_floats: bool,
+    /// The Godot 4 minor version (`NOT_GODOT4` for the other families): the rules that
+    /// changed between 4.x releases without a new wire id are read off it.
+    godot4_minor: u8,
     /// What a header with bit 16 clear starts, by type byte, for the skip's hottest lookup
     /// (one load instead of a branch per type): the payload bytes of a fixed-size type,
     /// `TEXT` for String and StringName, `OTHER` for the rest and for unknown ids.
@@ -69,6 +69,8 @@ struct DialectInfo {
 }
 
 const NO_ID: u8 = 0xFF;
+/// `DialectInfo::godot4_minor` of the Godot 3 and Pandemonium dialects.
+const NOT_GODOT4: u8 = 0xFF;
 const TEXT: u8 = 0xFE;
 const OTHER: u8 = 0xFF;
 
@@ -341,11 +343,11 @@ macro_rules! info {
     ($name:literal, $family:ident, $ids:expr, rid: $rid:literal, flag64: $f64:literal,
      typed_arrays: $ta:literal, typed_dicts: $td:literal, text: $text:ident) => {
         info!($name, $family, $ids, rid: $rid, flag64: $f64, typed_arrays: $ta,
-              typed_dicts: $td, text: $text, shortest_floats: false)
+              typed_dicts: $td, text: $text, godot4_minor: NOT_GODOT4)
     };
     ($name:literal, $family:ident, $ids:expr, rid: $rid:literal, flag64: $f64:literal,
      typed_arrays: $ta:literal, typed_dicts: $td:literal, text: $text:ident,
-     shortest_floats: $sf:literal) => {
+     godot4_minor: $minor:expr) => {
         DialectInfo {
             name: $name,
             family: Family::$family,
@@ -356,7 +358,7 @@ macro_rules! info {
             typed_arrays: $ta,
             typed_dictionaries: $td,
             text: TextRules::$text,
-            shortest_floats: $sf,
+            godot4_minor: $minor,
             shapes: shapes($ids, $rid, $f64),
             payload_rules: payload_rules($ids),
         }
@@ -367,19 +369,24 @@ static GODOT3: DialectInfo = info!("godot3", Godot3, &GODOT3_IDS,
     rid: false, flag64: false, typed_arrays: false, typed_dicts: false, text: Godot3);
 // 4.0, 4.1 and 4.2 are engine-checked and agree on the wire (docs/engine-parity.md).
 static GODOT4_0: DialectInfo = info!("godot4.0", Godot4, GODOT4_IDS.split_at(38).0,
-    rid: true, flag64: true, typed_arrays: false, typed_dicts: false, text: Strict);
+    rid: true, flag64: true, typed_arrays: false, typed_dicts: false, text: Strict,
+    godot4_minor: 0);
 static GODOT4_1: DialectInfo = info!("godot4.1", Godot4, GODOT4_IDS.split_at(38).0,
-    rid: true, flag64: true, typed_arrays: false, typed_dicts: false, text: Strict);
+    rid: true, flag64: true, typed_arrays: false, typed_dicts: false, text: Strict,
+    godot4_minor: 1);
 static GODOT4_2: DialectInfo = info!("godot4.2", Godot4, GODOT4_IDS.split_at(38).0,
-    rid: true, flag64: true, typed_arrays: false, typed_dicts: false, text: Strict);
+    rid: true, flag64: true, typed_arrays: false, typed_dicts: false, text: Strict,
+    godot4_minor: 2);
 static GODOT4_3: DialectInfo = info!("godot4.3", Godot4, &GODOT4_IDS,
-    rid: true, flag64: true, typed_arrays: true, typed_dicts: false, text: Strict);
+    rid: true, flag64: true, typed_arrays: true, typed_dicts: false, text: Strict,
+    godot4_minor: 3);
 static GODOT4_4: DialectInfo = info!("godot4.4", Godot4, &GODOT4_IDS,
-    rid: true, flag64: true, typed_arrays: true, typed_dicts: true, text: Strict);
+    rid: true, flag64: true, typed_arrays: true, typed_dicts: true, text: Strict,
+    godot4_minor: 4);
 // The wire format of 4.4; the text form's floats changed (engine-checked with 4.4.1 and 4.6).
 static GODOT4_5: DialectInfo = info!("godot4.5", Godot4, &GODOT4_IDS,
     rid: true, flag64: true, typed_arrays: true, typed_dicts: true, text: Strict,
-    shortest_floats: true);
+    godot4_minor: 5);
 static PANDEMONIUM_A: DialectInfo = info!("pandemonium3.5", Pandemonium, &PANDEMONIUM_A_IDS,
     rid: false, flag64: false, typed_arrays: false, typed_dicts: false, text: Strict);
 static PANDEMONIUM_B: DialectInfo = info!("pandemonium3.8", Pandemonium, &PANDEMONIUM_B_IDS,
@@ -698,7 +705,7 @@ impl Dialect {
     /// assert!(decode(Dialect::GODOT_4_2).is_ok());
     /// ```
     pub const fn checks_script_property(self) -> bool {
-        matches!(self.0.family, Family::Godot4) && self.0.typed_arrays
+        self.godot4_since(3)
     }
 
     /// A NodePath with no names and no subnames keeps its absolute bit (`NodePath("/")`):
@@ -716,7 +723,7 @@ impl Dialect {
     /// # Ok::<(), gdwire::Error>(())
     /// ```
     pub const fn keeps_empty_absolute_node_path(self) -> bool {
-        matches!(self.0.family, Family::Godot4) && self.0.typed_arrays
+        self.godot4_since(3)
     }
 
     /// The text form ([`crate::text`]) prints floats as their shortest round-trip digits
@@ -728,7 +735,22 @@ impl Dialect {
     /// assert!(!Dialect::GODOT_4_4.prints_shortest_floats());
     /// ```
     pub const fn prints_shortest_floats(self) -> bool {
-        self.0.shortest_floats
+        self.godot4_since(5)
+    }
+
+    /// The Godot 4 minor version whose rules this dialect follows (`GODOT_4_5`: 5, and newer
+    /// engines); `None` for Godot 3 and Pandemonium. For the rules that changed between 4.x
+    /// releases without a new wire id (text form quirks of 4.0 and 4.1, ...).
+    pub(crate) const fn godot4_minor(self) -> Option<u8> {
+        match self.0.godot4_minor {
+            NOT_GODOT4 => None,
+            minor => Some(minor),
+        }
+    }
+
+    /// A Godot 4 dialect of minor `minor` or newer.
+    const fn godot4_since(self, minor: u8) -> bool {
+        self.0.godot4_minor != NOT_GODOT4 && self.0.godot4_minor >= minor
     }
 
     /// How string text is validated.

@@ -18,7 +18,7 @@ pub(crate) fn written_by(dialect: Dialect) -> bool {
 /// base64: Godot 4.3 and newer (a 4.2 engine refuses it), and Pandemonium since 4.3 (a 3.7
 /// engine refuses it), engine-checked.
 pub(crate) fn read_by(dialect: Dialect) -> bool {
-    (dialect.family() == Family::Godot4 && dialect.has_typed_arrays()) || written_by(dialect)
+    dialect.godot4_minor().is_some_and(|minor| minor >= 3) || written_by(dialect)
 }
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

@@ -146,12 +146,12 @@ impl Format for Godot4 {
 
     fn callables_print(&self) -> bool {
         // Engine-checked: 4.0 prints RIDs, Callables and Signals as nothing, 4.2+ as shown.
-        self.dialect != Dialect::GODOT_4_0
+        self.dialect.godot4_minor() != Some(0)
     }
 
     fn objects_count_for_depth(&self) -> bool {
         // Engine-checked: 4.0 and 4.1 print an object 101 containers deep, 4.2+ `null`.
-        self.dialect != Dialect::GODOT_4_0 && self.dialect != Dialect::GODOT_4_1
+        !matches!(self.dialect.godot4_minor(), Some(0 | 1))
     }
 
     fn empty_dictionary(&self) -> &'static str {

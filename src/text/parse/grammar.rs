@@ -288,7 +288,7 @@ impl<'t> Parser<'t> {
                 Kind::Array(form, elem, self.kids(&items))
             }
             Open::Dict { key, value } => {
-                if self.family == Family::Godot4 && !self.dialect.has_typed_dictionaries() {
+                if self.dialect.godot4_minor().is_some_and(|minor| minor < 4) {
                     // Godot 4.0–4.3's `Dictionary::operator[]` stores a StringName key as a
                     // String (engine-checked with 4.2 and 4.3).
                     for &k in items.iter().step_by(2) {
@@ -503,9 +503,7 @@ impl<'t> Parser<'t> {
             "inf" => Some(f64::INFINITY),
             "nan" => Some(f64::NAN),
             "inf_neg" if !godot3 => Some(f64::NEG_INFINITY),
-            "-inf" if self.family == Family::Godot4 && self.dialect.prints_shortest_floats() => {
-                Some(f64::NEG_INFINITY)
-            }
+            "-inf" if self.dialect.prints_shortest_floats() => Some(f64::NEG_INFINITY),
             _ => None,
         }
     }
@@ -587,7 +585,9 @@ impl<'t> Parser<'t> {
             }
             T::Rid => self.rid()?,
             // Godot 4.0's parser has no case for them (engine-checked).
-            T::Callable | T::Signal if self.dialect == Dialect::GODOT_4_0 => return unexpected(),
+            T::Callable | T::Signal if self.dialect.godot4_minor() == Some(0) => {
+                return unexpected()
+            }
             T::Callable | T::Signal => {
                 self.expect(Tok::LParen)?;
                 self.expect(Tok::RParen)?;
@@ -657,7 +657,7 @@ impl<'t> Parser<'t> {
     fn rid(&mut self) -> Result<Kind, Syntax> {
         self.expect(Tok::LParen)?;
         let tok = self.lex.next()?;
-        let godot4 = self.family == Family::Godot4 && self.dialect != Dialect::GODOT_4_0;
+        let godot4 = self.dialect.godot4_minor().is_some_and(|minor| minor > 0);
         let kind = match tok {
             Tok::RParen if godot4 => return Ok(Kind::Rid(0)),
             Tok::Int(i) if godot4 => Kind::Rid(i as u64),

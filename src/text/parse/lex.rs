@@ -87,13 +87,12 @@ fn hex(c: u8) -> Option<u32> {
 impl<'t> Lexer<'t> {
     pub(super) fn new(src: &'t str, dialect: crate::Dialect) -> Lexer<'t> {
         let family = dialect.family();
-        let godot4 = family == Family::Godot4;
         Lexer {
             src,
             pos: 0,
             family,
-            upper_e: godot4 && dialect.has_typed_dictionaries(),
-            minus_names: godot4 && dialect.prints_shortest_floats(),
+            upper_e: dialect.godot4_minor().is_some_and(|minor| minor >= 4),
+            minus_names: dialect.prints_shortest_floats(),
             start: 0,
             text: Vec::new(),
         }
