@@ -750,7 +750,10 @@ impl Dialect {
 
     /// A Godot 4 dialect of minor `minor` or newer.
     const fn godot4_since(self, minor: u8) -> bool {
-        self.0.godot4_minor != NOT_GODOT4 && self.0.godot4_minor >= minor
+        match self.godot4_minor() {
+            Some(m) => m >= minor,
+            None => false,
+        }
     }
 
     /// How string text is validated.
