@@ -98,6 +98,23 @@ godot4_native_generate() {
     python3 "$dir/assemble.py" "$tmp/gen.stdout" "$tmp/gen.stderr" "$tmp/out"
 }
 
+# godot4_same_malformed NEW COMMITTED: exits unless the malformed-input verdicts and error
+# codes in NEW (a double-precision build's malformed.jsonl) equal those of COMMITTED (the
+# single-precision build of the same version), leaving out the text of the engine's error
+# line, which names limits as the compiler's headers spell them.
+godot4_same_malformed() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+ignored = ("error_line", "mark")
+rows = [[{k: v for k, v in json.loads(line).items() if k not in ignored} for line in open(p)]
+        for p in sys.argv[1:]]
+bad = [a["name"] for a, b in zip(*rows) if a != b]
+if len(rows[0]) != len(rows[1]) or bad:
+    sys.exit(f"error: malformed-input verdicts differ from the single-precision engine's: {bad[:5]}")
+print(f"{len(rows[0])} malformed-input verdicts equal the single-precision engine's")
+PY
+}
+
 # godot4_native_str_to_var ENGINE OUT: runs tests/godot4/str_to_var.gd in the native Godot 4
 # binary ENGINE and writes its rows to OUT; exits unless the run succeeds.
 godot4_native_str_to_var() {

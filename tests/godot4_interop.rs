@@ -565,21 +565,24 @@ fn a_double_precision_engine_reads_what_gdwire_writes_in_double_precision() {
 /// version: typed containers become plain ones where the version has none, and values of
 /// types it lacks (`PackedVector4Array` before 4.3) cannot be written and are left out. The
 /// engine decodes every other one, re-encodes it to our exact bytes and prints our text form.
+/// A double-precision build gets the values written in double precision.
 #[test]
 fn an_older_engine_reads_what_gdwire_writes_in_its_dialect() {
-    let (engine, dialect) = match godot4::older_engine() {
+    let (engine, dialect, precision) = match godot4::older_engine() {
         Ok(engine) => engine,
         Err(skip) => return skip.report("an_older_engine_reads_what_gdwire_writes_in_its_dialect"),
     };
-    let mut cases = Cases::new(dialect);
+    let mut cases = Cases::new(dialect).with_precision(precision);
     let mut left_out = Vec::new();
-    for case in values(Precision::Single).list {
+    for case in values(precision).list {
         let value = Decoder::new(G4)
             .with_allow_objects(case.full)
             .decode_exact(&case.bytes)
             .unwrap();
         let mut bytes = Vec::new();
-        let mut w = Writer::new(&mut bytes, dialect).with_full_objects(case.full);
+        let mut w = Writer::new(&mut bytes, dialect)
+            .with_full_objects(case.full)
+            .with_precision(precision);
         match w.value(&value).and_then(|()| w.finish()) {
             Ok(_) => cases.list.push(Case { bytes, ..case }),
             Err(_) => left_out.push(case.name),
@@ -636,8 +639,8 @@ fn an_older_engine_reads_what_gdwire_writes_in_its_dialect() {
     assert_eq!(pos, back.len(), "trailing output");
     support::assert_no_failures(&failures, "disagreements with the engine");
     eprintln!(
-        "{}: {} values read back exactly, {known} changed by the engine as listed; left out \
-         (types it lacks): {left_out:?}",
+        "{} ({precision:?}): {} values read back exactly, {known} changed by the engine as \
+         listed; left out (types it lacks): {left_out:?}",
         dialect.name(),
         cases.list.len() - known
     );

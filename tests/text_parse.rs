@@ -596,13 +596,15 @@ fn godot4_reads_text_as_the_4_6_engine_does() {
     reads_text_as_the_engine(Dialect::GODOT_4, str_to_var_rows(), Precision::Single);
 }
 
-/// The engines older than 4.6 (`tests/godot4/older/`), each read in its version's dialect.
-const OLDER_ENGINES: [(&str, Dialect); 5] = [
-    ("4.0", Dialect::GODOT_4_0),
-    ("4.1", Dialect::GODOT_4_1),
-    ("4.2", Dialect::GODOT_4_2),
-    ("4.3", Dialect::GODOT_4_3),
-    ("4.4", Dialect::GODOT_4_4),
+/// The engines older than 4.6 (`tests/godot4/older/`), each read in its version's dialect
+/// and its build's precision (the `-double` directories: `precision=double` builds).
+const OLDER_ENGINES: [(&str, Dialect, Precision); 6] = [
+    ("4.0", Dialect::GODOT_4_0, Precision::Single),
+    ("4.1", Dialect::GODOT_4_1, Precision::Single),
+    ("4.2", Dialect::GODOT_4_2, Precision::Single),
+    ("4.3", Dialect::GODOT_4_3, Precision::Single),
+    ("4.4", Dialect::GODOT_4_4, Precision::Single),
+    ("4.4-double", Dialect::GODOT_4_4, Precision::Double),
 ];
 
 /// These engines are native x86-64 builds: the texts with an out-of-range integer component
@@ -610,13 +612,13 @@ const OLDER_ENGINES: [(&str, Dialect); 5] = [
 /// build's answer, checked against those rows only for that difference.
 #[test]
 fn godot4_reads_text_as_the_older_engines_do() {
-    for (version, dialect) in OLDER_ENGINES {
+    for (version, dialect, precision) in OLDER_ENGINES {
         let rows: Vec<Row4> = rows4(&format!("godot4_older/{version}/str_to_var.jsonl"))
             .into_iter()
             .filter(|r| {
                 let native = platform_dependent_4(&r.text);
                 if native {
-                    let ours = parse_for(dialect, Precision::Single, &r.text).unwrap();
+                    let ours = parse_for(dialect, precision, &r.text).unwrap();
                     assert_ne!(
                         ours, r.hex,
                         "{version} {}: no longer platform-dependent?",
@@ -626,13 +628,13 @@ fn godot4_reads_text_as_the_older_engines_do() {
                 !native
             })
             .collect();
-        reads_text_as_the_engine(dialect, rows, Precision::Single);
+        reads_text_as_the_engine(dialect, rows, precision);
     }
 }
 
 #[test]
 fn godot4_text_writer_matches_the_older_engines() {
-    for (version, dialect) in OLDER_ENGINES {
+    for (version, dialect, _) in OLDER_ENGINES {
         let rows = rows4(&format!("godot4_older/{version}/str_to_var.jsonl"));
         text_writer_matches(dialect, rows);
     }

@@ -152,9 +152,10 @@ pub fn double_engine() -> Result<std::path::PathBuf, Skip> {
 }
 
 /// An older Godot 4 engine built locally (`tests/godot4/older/README.md`), named by
-/// `GODOT4_OLDER`, with the dialect of its `--version`. `Err(Skip)` when there is none: CI
-/// does not build one, so its absence is never a failure.
-pub fn older_engine() -> Result<(std::path::PathBuf, gdwire::Dialect), Skip> {
+/// `GODOT4_OLDER`, with the dialect of its `--version` and its build's precision (its
+/// `double` feature tag, printed by `tests/godot4/precision.gd`). `Err(Skip)` when there is none: CI does not build one, so its
+/// absence is never a failure.
+pub fn older_engine() -> Result<(std::path::PathBuf, gdwire::Dialect, gdwire::Precision), Skip> {
     let Some(path) = std::env::var_os("GODOT4_OLDER").map(std::path::PathBuf::from) else {
         return Err(Skip(
             "GODOT4_OLDER names no older Godot 4 engine (tests/godot4/older/README.md)".into(),
@@ -174,7 +175,18 @@ pub fn older_engine() -> Result<(std::path::PathBuf, gdwire::Dialect), Skip> {
             path.display()
         ),
     };
-    Ok((path, dialect))
+    let probe = run_native_with(
+        &path,
+        include_str!("../godot4/precision.gd"),
+        &[],
+        Duration::from_secs(120),
+    );
+    probe.expect_success("tests/godot4/precision.gd");
+    let precision = match probe.stdout.contains("GDWIRE-PRECISION double") {
+        true => gdwire::Precision::Double,
+        false => gdwire::Precision::Single,
+    };
+    Ok((path, dialect, precision))
 }
 
 /// [`run_gdscript_with`] in a native engine binary (`run.py --native`), headless.

@@ -11,6 +11,9 @@
 # with the same generator as the 4.6 fixtures (tests/godot4/generate.gd, which leaves out the
 # values of types and container kinds the engine does not have), run natively and headless by
 # tests/godot4/run.py --native. The directory is the engine's own `--version`.
+# A double-precision build (its `double` feature tag, asked by ../precision.gd) writes <major.minor>-double/ instead:
+# values, not_decoded, str_to_var and engine.txt; its malformed-input verdicts must equal the
+# committed ones of the single-precision build of the same version (nothing is written).
 # Usage: GODOT4_OLDER=path/to/godot tests/godot4/older/regenerate.sh [--check]
 #   --check   compare with the committed files instead of writing them (byte for byte)
 set -euo pipefail
@@ -32,8 +35,18 @@ if [ -z "$minor" ]; then
     exit 1
 fi
 dir="tests/fixtures/godot4_older/$minor"
+double=""
+if python3 "$godot4/run.py" --native "$engine" --timeout 120 "$godot4/precision.gd" 2>/dev/null \
+        | grep -q '^GDWIRE-PRECISION double$'; then
+    double=yes
+    dir="$dir-double"
+fi
 
 godot4_native_generate "$engine" "$minor\\." 900
+if [ -n "$double" ]; then
+    godot4_same_malformed "$tmp/out/malformed.jsonl" \
+        "$repo_root/tests/fixtures/godot4_older/$minor/malformed.jsonl"
+fi
 printf '%s\n' "$version" >"$tmp/out/engine.txt"
 python3 - "$tmp/gen.stdout" "$tmp/out/not_decoded.jsonl" <<'PY'
 import json, sys
@@ -48,9 +61,10 @@ godot4_native_str_to_var "$engine" "$tmp/out/str_to_var.jsonl"
 
 finish_fixture "$mode" "$tmp/out/engine.txt" "$dir/engine.txt" "Godot $minor engine version"
 finish_fixture "$mode" "$tmp/out/values.jsonl" "$dir/values.jsonl" "Godot $minor values"
-finish_fixture "$mode" "$tmp/out/malformed.jsonl" "$dir/malformed.jsonl" "Godot $minor malformed"
 finish_fixture "$mode" "$tmp/out/not_decoded.jsonl" "$dir/not_decoded.jsonl" "Godot $minor not decoded"
 finish_fixture "$mode" "$tmp/out/str_to_var.jsonl" "$dir/str_to_var.jsonl" "Godot $minor str_to_var"
+[ -n "$double" ] && exit 0
+finish_fixture "$mode" "$tmp/out/malformed.jsonl" "$dir/malformed.jsonl" "Godot $minor malformed"
 # shellcheck disable=SC2086
 python3 "$godot4/differential.py" --native "$engine" --out "$repo_root/$dir/differential.jsonl" \
     ${mode:+--check}
