@@ -125,6 +125,10 @@ impl<S: Sink> Writer<S> {
     /// PackedFloat32Array or integer vectors. Ignored (always single) in Godot 3 and
     /// Pandemonium dialects. [`Writer::value`] uses each view's own precision instead.
     ///
+    /// The bit is set in every Godot 4 dialect: Godot 4.0 and 4.1 double builds write
+    /// Vector4 and Projection with `f64` components but without it, bytes they cannot read
+    /// back themselves, while they read these components with the bit as every later build.
+    ///
     /// ```
     /// use gdwire::{Dialect, Precision, Writer};
     /// let mut out = Vec::new();
