@@ -12,8 +12,9 @@
 # values of types and container kinds the engine does not have), run natively and headless by
 # tests/godot4/run.py --native. The directory is the engine's own `--version`.
 # A double-precision build (its `double` feature tag, asked by ../precision.gd) writes <major.minor>-double/ instead:
-# values, not_decoded, str_to_var and engine.txt; its malformed-input verdicts must equal the
-# committed ones of the single-precision build of the same version (nothing is written).
+# values, not_decoded, str_to_var and engine.txt; its verdicts on the malformed inputs and on
+# the differential mutants must equal the committed ones of the single-precision build of the
+# same version (nothing is written for those).
 # Usage: GODOT4_OLDER=path/to/godot tests/godot4/older/regenerate.sh [--check]
 #   --check   compare with the committed files instead of writing them (byte for byte)
 set -euo pipefail
@@ -63,7 +64,21 @@ finish_fixture "$mode" "$tmp/out/engine.txt" "$dir/engine.txt" "Godot $minor eng
 finish_fixture "$mode" "$tmp/out/values.jsonl" "$dir/values.jsonl" "Godot $minor values"
 finish_fixture "$mode" "$tmp/out/not_decoded.jsonl" "$dir/not_decoded.jsonl" "Godot $minor not decoded"
 finish_fixture "$mode" "$tmp/out/str_to_var.jsonl" "$dir/str_to_var.jsonl" "Godot $minor str_to_var"
-[ -n "$double" ] && exit 0
+if [ -n "$double" ]; then
+    # The mutants of the 4.6 differential run: the same verdicts, error codes and result
+    # types as the single-precision build's (their re-encodings differ: 64-bit math).
+    python3 "$godot4/differential.py" --native "$engine" --out "$tmp/differential.jsonl"
+    python3 - "$tmp/differential.jsonl" "$repo_root/tests/fixtures/godot4_older/$minor/differential.jsonl" <<'PY'
+import json, sys
+rows = [[json.loads(line) for line in open(p)] for p in sys.argv[1:]]
+judged = lambda r: (r["name"], [(m["verdict"], m["error"], m.get("type")) for m in r["modes"]])
+bad = [a["name"] for a, b in zip(*rows) if judged(a) != judged(b)]
+if len(rows[0]) != len(rows[1]) or bad:
+    sys.exit(f"error: mutant verdicts differ from the single-precision engine's: {bad[:5]}")
+print(f"{len(rows[0])} mutants: verdicts, codes and result types equal the single-precision engine's")
+PY
+    exit 0
+fi
 finish_fixture "$mode" "$tmp/out/malformed.jsonl" "$dir/malformed.jsonl" "Godot $minor malformed"
 # shellcheck disable=SC2086
 python3 "$godot4/differential.py" --native "$engine" --out "$repo_root/$dir/differential.jsonl" \
