@@ -26,6 +26,7 @@ use support::{set_allow_objects, value_matches, Fixture};
 /// read back ([`Engine::unreadable`]).
 const ENGINES: &[(&str, Dialect, usize, usize, usize)] = &[
     ("4.0", Dialect::GODOT_4_0, 47, 39, 6),
+    ("4.1", Dialect::GODOT_4_1, 47, 39, 6),
     ("4.2", Dialect::GODOT_4_2, 47, 44, 0),
     ("4.3", Dialect::GODOT_4_3, 54, 51, 0),
     ("4.4", Dialect::GODOT_4_4, 54, 51, 0),

@@ -615,13 +615,14 @@ fn godot4_reads_text_as_the_4_6_engine_does() {
 
 /// The engines older than 4.6 (`tests/godot4/older/`), each read in its version's dialect
 /// and its build's precision (the `-double` directories: `precision=double` builds).
-const OLDER_ENGINES: [(&str, Dialect, Precision); 9] = [
+const OLDER_ENGINES: [(&str, Dialect, Precision); 10] = [
     ("4.0", Dialect::GODOT_4_0, Precision::Single),
     ("4.1", Dialect::GODOT_4_1, Precision::Single),
     ("4.2", Dialect::GODOT_4_2, Precision::Single),
     ("4.3", Dialect::GODOT_4_3, Precision::Single),
     ("4.4", Dialect::GODOT_4_4, Precision::Single),
     ("4.0-double", Dialect::GODOT_4_0, Precision::Double),
+    ("4.1-double", Dialect::GODOT_4_1, Precision::Double),
     ("4.2-double", Dialect::GODOT_4_2, Precision::Double),
     ("4.3-double", Dialect::GODOT_4_3, Precision::Double),
     ("4.4-double", Dialect::GODOT_4_4, Precision::Double),
