@@ -62,6 +62,10 @@ fn holds(v: &VariantRef<'_>, pick: &dyn Fn(VariantType) -> bool) -> bool {
 }
 
 fn engines() -> Vec<Engine> {
+    // Every older engine's double build is here, and 4.6.3's.
+    let versions: Vec<&str> = ENGINES.iter().map(|e| e.0).collect();
+    let older: Vec<&str> = support::GODOT4_OLDER.iter().map(|e| e.0).collect();
+    assert_eq!(versions, [older, vec!["4.6.3"]].concat());
     ENGINES
         .iter()
         .map(|&(version, dialect, changed, streamed, unreadable)| {

@@ -15,13 +15,7 @@ use gdwire::{to_vec, Decoder, Dialect, ObjectRef, VariantRef, Writer};
 use support::{set_allow_objects, value_matches, Fixture};
 
 /// The engines whose fixtures are committed, with the dialect gdwire names for each.
-const ENGINES: &[(&str, Dialect)] = &[
-    ("4.0", Dialect::GODOT_4_0),
-    ("4.1", Dialect::GODOT_4_1),
-    ("4.2", Dialect::GODOT_4_2),
-    ("4.3", Dialect::GODOT_4_3),
-    ("4.4", Dialect::GODOT_4_4),
-];
+const ENGINES: &[(&str, Dialect)] = &support::GODOT4_OLDER;
 
 fn values(version: &str) -> Vec<Fixture> {
     let fixtures = support::godot4_older(version, "values.jsonl");

@@ -110,14 +110,7 @@ fn godot4_engine_values_round_trip_byte_for_byte() {
 /// §3.4); those are left out, and counted.
 #[test]
 fn older_godot4_engine_values_round_trip_byte_for_byte() {
-    let engines = [
-        ("4.0", Dialect::GODOT_4_0),
-        ("4.1", Dialect::GODOT_4_1),
-        ("4.2", Dialect::GODOT_4_2),
-        ("4.3", Dialect::GODOT_4_3),
-        ("4.4", Dialect::GODOT_4_4),
-    ];
-    for (version, d) in engines {
+    for (version, d) in support::GODOT4_OLDER {
         for double in [false, true] {
             let dir = if double {
                 format!("{version}-double")

@@ -613,27 +613,25 @@ fn godot4_reads_text_as_the_4_6_engine_does() {
     reads_text_as_the_engine(Dialect::GODOT_4, str_to_var_rows(), Precision::Single);
 }
 
-/// The engines older than 4.6 (`tests/godot4/older/`), each read in its version's dialect
-/// and its build's precision (the `-double` directories: `precision=double` builds).
-const OLDER_ENGINES: [(&str, Dialect, Precision); 10] = [
-    ("4.0", Dialect::GODOT_4_0, Precision::Single),
-    ("4.1", Dialect::GODOT_4_1, Precision::Single),
-    ("4.2", Dialect::GODOT_4_2, Precision::Single),
-    ("4.3", Dialect::GODOT_4_3, Precision::Single),
-    ("4.4", Dialect::GODOT_4_4, Precision::Single),
-    ("4.0-double", Dialect::GODOT_4_0, Precision::Double),
-    ("4.1-double", Dialect::GODOT_4_1, Precision::Double),
-    ("4.2-double", Dialect::GODOT_4_2, Precision::Double),
-    ("4.3-double", Dialect::GODOT_4_3, Precision::Double),
-    ("4.4-double", Dialect::GODOT_4_4, Precision::Double),
-];
+/// The engines older than 4.6 (`tests/godot4/older/`), each read in its version's dialect,
+/// single and double precision (the `-double` directories: `precision=double` builds).
+fn older_engines() -> impl Iterator<Item = (String, Dialect, Precision)> {
+    support::GODOT4_OLDER
+        .into_iter()
+        .flat_map(|(version, dialect)| {
+            [
+                (version.to_string(), dialect, Precision::Single),
+                (format!("{version}-double"), dialect, Precision::Double),
+            ]
+        })
+}
 
 /// These engines are native x86-64 builds: the texts with an out-of-range integer component
 /// give the integer minimum there (see [`platform_dependent_4`]); `parse` gives the web
 /// build's answer, checked against those rows only for that difference.
 #[test]
 fn godot4_reads_text_as_the_older_engines_do() {
-    for (version, dialect, precision) in OLDER_ENGINES {
+    for (version, dialect, precision) in older_engines() {
         let rows: Vec<Row4> = rows4(&format!("godot4_older/{version}/str_to_var.jsonl"))
             .into_iter()
             .filter(|r| {
@@ -655,7 +653,7 @@ fn godot4_reads_text_as_the_older_engines_do() {
 
 #[test]
 fn godot4_text_writer_matches_the_older_engines() {
-    for (version, dialect, precision) in OLDER_ENGINES {
+    for (version, dialect, precision) in older_engines() {
         let rows = rows4(&format!("godot4_older/{version}/str_to_var.jsonl"));
         text_writer_matches(dialect, precision, rows);
     }

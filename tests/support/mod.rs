@@ -122,7 +122,19 @@ pub fn godot4_malformed() -> Vec<Fixture> {
     load("godot4/malformed.jsonl", "allow_objects")
 }
 
-/// The fixtures of an older Godot 4 engine (`version`: "4.0" to "4.5"; `file`:
+/// The older Godot 4 engines whose fixtures are committed (tests/godot4/older/README.md), each
+/// with the dialect gdwire names for it. Each was also built in double precision: its fixtures
+/// are in `<version>-double/`.
+pub const GODOT4_OLDER: [(&str, gdwire::Dialect); 5] = [
+    ("4.0", gdwire::Dialect::GODOT_4_0),
+    ("4.1", gdwire::Dialect::GODOT_4_1),
+    ("4.2", gdwire::Dialect::GODOT_4_2),
+    ("4.3", gdwire::Dialect::GODOT_4_3),
+    ("4.4", gdwire::Dialect::GODOT_4_4),
+];
+
+/// The fixtures of an older Godot 4 engine (`version`: "4.0" to "4.5", "-double" appended for
+/// a double-precision build; `file`:
 /// "values.jsonl", "malformed.jsonl" or "not_decoded.jsonl"; tests/godot4/older/README.md),
 /// empty when that engine has none.
 pub fn godot4_older(version: &str, file: &str) -> Vec<Fixture> {
