@@ -327,6 +327,18 @@ def read_inputs(script_path, extra_specs):
     return project_files(script_bytes, extra)
 
 
+def larger_stack():
+    """Runs in the engine's process before it starts: a 64 MiB stack (or the hard limit).
+    Unoptimised native builds, the double-precision ones most, overflow the default 8 MiB in
+    var_to_str of the deepest interop values (a crash, not an answer)."""
+    import resource
+    _, hard = resource.getrlimit(resource.RLIMIT_STACK)
+    want = 64 << 20
+    if hard != resource.RLIM_INFINITY:
+        want = min(want, hard)
+    resource.setrlimit(resource.RLIMIT_STACK, (want, hard))
+
+
 def run_native(engine, script_path, extra_specs, timeout, engine_args, out_dir):
     """The same run with a native engine binary (a local build, e.g. the double-precision
     one of tests/godot4/double/): the project is written to a temporary directory."""
@@ -344,7 +356,7 @@ def run_native(engine, script_path, extra_specs, timeout, engine_args, out_dir):
         timed_out = None
         try:
             done = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True,
-                                  timeout=timeout, env=env)
+                                  timeout=timeout, env=env, preexec_fn=larger_stack)
             stdout, stderr = done.stdout, done.stderr
         except FileNotFoundError:
             fail_setup(f"cannot run {engine}")
