@@ -11,8 +11,8 @@
 # with the same generator as the 4.6 fixtures (tests/godot4/generate.gd, which leaves out the
 # values of types and container kinds the engine does not have), run natively and headless by
 # tests/godot4/run.py --native. The directory is the engine's own `--version`.
-# A double-precision build (its `double` feature tag, asked by ../precision.gd) writes <major.minor>-double/ instead:
-# values, not_decoded, str_to_var and engine.txt; its verdicts on the malformed inputs and on
+# A double-precision build (its `double` feature tag, asked by ../precision.gd) writes
+# <major.minor>-double/ instead: values, not_decoded, str_to_var and engine.txt; its verdicts on the malformed inputs and on
 # the differential mutants must equal the committed ones of the single-precision build of the
 # same version (nothing is written for those).
 # Usage: GODOT4_OLDER=path/to/godot tests/godot4/older/regenerate.sh [--check]
@@ -36,12 +36,14 @@ if [ -z "$minor" ]; then
     exit 1
 fi
 dir="tests/fixtures/godot4_older/$minor"
+precision="$(python3 "$godot4/run.py" --native "$engine" --timeout 120 "$godot4/precision.gd" \
+    2>/dev/null | sed -n 's/^GDWIRE-PRECISION \(single\|double\)$/\1/p')" || true
 double=""
-if python3 "$godot4/run.py" --native "$engine" --timeout 120 "$godot4/precision.gd" 2>/dev/null \
-        | grep -q '^GDWIRE-PRECISION double$'; then
-    double=yes
-    dir="$dir-double"
-fi
+case "$precision" in
+    double) double=yes; dir="$dir-double" ;;
+    single) ;;
+    *) echo "error: $engine did not say its precision (tests/godot4/precision.gd)" >&2; exit 1 ;;
+esac
 
 godot4_native_generate "$engine" "$minor\\." 900
 if [ -n "$double" ]; then
