@@ -33,17 +33,52 @@ pub(crate) fn is_canonical(dialect: Dialect, data: &[u8], pos: usize, end: usize
     // the id read is the one the writer writes.
     use PayloadRule as R;
     match dialect.payload_rule(word as u8) {
-        R::Any => true,
         R::TextPadding => padding_is_zero(data, p, end),
         R::Count => u32_at(data, p).is_some_and(|n| n <= i32::MAX as u32),
-        R::NotNan => u32_at(data, p).is_some_and(|b| !f32::from_bits(b).is_nan()),
-        R::NoSignallingNan => data.get(p..end).is_some_and(no_signalling_nan),
-        R::ZeroOrOne => matches!(u32_at(data, p), Some(0 | 1)),
         R::BytesPadding => u32_at(data, p).is_some_and(|n| {
             p + 4 + n as usize + pad4(n as usize) == end && padding_is_zero(data, p, end)
         }),
         R::Strings => string_elements(data, p),
-        R::Rebuilt => false,
+        rule => data
+            .get(p..end)
+            .is_some_and(|payload| fixed_payload(rule, payload)),
+    }
+}
+
+/// [`is_canonical`] of a fixed-size value whose header word and payload the caller read
+/// already (the skip's quick path).
+#[inline(always)]
+pub(crate) fn fixed(dialect: Dialect, header: u32, payload: &[u8]) -> bool {
+    // Bits above the type id: only bit 16 alone may be canonical, and a header with it is
+    // never read as fixed-size (its width is not the table's).
+    header & !0xFF == 0 && fixed_payload(dialect.payload_rule(header as u8), payload)
+}
+
+/// [`is_canonical`] of a String or StringName block whose header word and padded text (`len`
+/// text bytes, then 0 to 3 bytes of padding) the caller read already (the skip's quick path).
+#[inline(always)]
+pub(crate) fn text(header: u32, padded: &[u8], len: usize) -> bool {
+    // Any padding sits in the top bytes of the block's last word, above its `len % 4` text
+    // bytes.
+    let in_last_word = len % 4;
+    header & !0xFF == 0
+        && (in_last_word == 0
+            || padded
+                .last_chunk::<4>()
+                .is_some_and(|w| u32::from_le_bytes(*w) >> (8 * in_last_word) == 0))
+}
+
+/// The rules on a payload of fixed size (the others say `false`: they are not asked of one).
+#[inline(always)]
+fn fixed_payload(rule: PayloadRule, payload: &[u8]) -> bool {
+    use PayloadRule as R;
+    let word = || payload.first_chunk::<4>().map(|w| u32::from_le_bytes(*w));
+    match rule {
+        R::Any => true,
+        R::NotNan => word().is_some_and(|b| !f32::from_bits(b).is_nan()),
+        R::NoSignallingNan => no_signalling_nan(payload),
+        R::ZeroOrOne => matches!(word(), Some(0 | 1)),
+        _ => false,
     }
 }
 
@@ -112,16 +147,64 @@ fn string_elements(data: &[u8], p: usize) -> bool {
 }
 
 /// No 32-bit float among `reals` is a signalling NaN (exponent all ones, quiet bit clear,
-/// payload not zero), which the writer quiets as the engine does when it widens one. Word
-/// by word without an early exit: the components are few (2 to 16) and the test is short.
+/// payload not zero), which the writer quiets as the engine does when it widens one. Two
+/// components at a time without an early exit: they are few (2 to 16) and the test is short.
 #[inline(always)]
 fn no_signalling_nan(reals: &[u8]) -> bool {
-    let mut any = false;
-    let mut at = 0;
-    while let Some(word) = reals.get(at..at + 4) {
-        let b = u32::from_le_bytes([word[0], word[1], word[2], word[3]]) & 0x7FFF_FFFF;
-        any |= (b > 0x7F80_0000) & (b < 0x7FC0_0000);
-        at += 4;
+    // Two components per 64-bit word: with the sign bits cleared, adding a constant to a
+    // 31-bit lane sets its bit 31 exactly when the lane is at least the constant, and never
+    // carries into the other lane.
+    const SIGNS: u64 = 0x8000_0000_8000_0000;
+    const ABOVE_INF: u64 = 0x0080_0000_0080_0000 - 0x0000_0001_0000_0001; // lane > 0x7F80_0000
+    const QUIET: u64 = 0x0040_0000_0040_0000; // lane >= 0x7FC0_0000
+    let mut any = 0;
+    let mut words = reals.chunks_exact(8);
+    for w in &mut words {
+        let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]) & !SIGNS;
+        any |= x.wrapping_add(ABOVE_INF) & !x.wrapping_add(QUIET);
     }
-    !any
+    if let [a, b, c, d] = *words.remainder() {
+        let x = u32::from_le_bytes([a, b, c, d]) as u64 & !SIGNS;
+        any |= x.wrapping_add(ABOVE_INF) & !x.wrapping_add(QUIET);
+    }
+    any & SIGNS == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The two-lane test gives the one-component definition's verdict for every count of
+    /// components, each at every place, among the bit patterns around the NaN boundaries.
+    #[test]
+    fn no_signalling_nan_finds_every_signalling_nan() {
+        let signalling = |b: u32| {
+            let f = f32::from_bits(b);
+            f.is_nan() && b & 0x0040_0000 == 0
+        };
+        let edges = [
+            0x0000_0000,
+            0x3F80_0000,
+            0x7F7F_FFFF,
+            0x7F80_0000, // infinity
+            0x7F80_0001, // the smallest signalling NaN
+            0x7FA0_0000,
+            0x7FBF_FFFF, // the largest signalling NaN
+            0x7FC0_0000, // the quiet NaN
+            0x7FFF_FFFF,
+        ];
+        let patterns = edges.iter().flat_map(|&b| [b, b | 0x8000_0000]);
+        for odd in patterns.clone() {
+            for count in 1..=16 {
+                for at in 0..count {
+                    let words: Vec<u32> = (0..count)
+                        .map(|i| if i == at { odd } else { 0x4000_0000 })
+                        .collect();
+                    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                    let want = !words.iter().any(|&w| signalling(w));
+                    assert_eq!(no_signalling_nan(&bytes), want, "{words:08x?}");
+                }
+            }
+        }
+    }
 }

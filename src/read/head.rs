@@ -11,6 +11,7 @@ use crate::float_width::widen;
 use crate::header::{ContainerKind, Header, FLAG_64, FLAG_OBJECT_AS_ID};
 use crate::math::{Color, Precision, Rect2i, Vector2i, Vector3i, Vector4i, WireReals};
 use crate::read::array::ArrayRef;
+use crate::read::canonical::{self, is_canonical};
 use crate::read::container_type::{read_type_block, ContainerType};
 use crate::read::decoder::Decoder;
 use crate::read::dict::DictRef;
@@ -130,22 +131,60 @@ fn packed_fixed(data: &[u8], pos: usize, size: usize, ty: VariantType) -> Result
 /// signals, PackedStringArray) and whenever [`read_head`] would fail: the caller then asks
 /// [`read_head`], which gives the answer or the exact error. When this answers, it agrees
 /// with [`read_head`].
+///
+/// With `note`, it also tells whether the value's own bytes are canonical (what
+/// [`is_canonical`] says; always `false` without `note`): fixed-size values and strings, the
+/// common items, are judged on the header and payload read here, without a second look.
 #[inline(always)]
-pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool) -> Option<Next> {
+pub(crate) fn quick_next(
+    dec: &Decoder,
+    data: &[u8],
+    pos: usize,
+    validate: bool,
+    note: bool,
+) -> Option<(Next, bool)> {
     let dialect = dec.dialect();
     let header = Header(u32_at(data, pos)?);
     let p = pos + 4;
-    let leaf = |size: usize| (p + size <= data.len()).then_some(Next::Leaf(p + size));
     match dialect.shape(header.0) {
-        Shape::Fixed(size) => return leaf(size),
-        Shape::Text => return text_end(data, p, dialect, validate),
+        Shape::Fixed(size) => {
+            let payload = take(data, p, size)?;
+            let canonical = note && canonical::fixed(dialect, header.0, payload);
+            return Some((Next::Leaf(p + size), canonical));
+        }
+        Shape::Text => {
+            let (end, padded, len) = text_end(data, p, dialect, validate)?;
+            let canonical = note && canonical::text(header.0, padded, len);
+            return Some((Next::Leaf(end), canonical));
+        }
         Shape::Other => {}
     }
-    // What the table leaves out: containers, packed arrays, and headers with bit 16 set.
+    let next = quick_other(dialect, header, data, p, validate)?;
+    let canonical = note && {
+        let end = match next {
+            Next::Leaf(end) => end,
+            Next::Nest { body, .. } => body,
+        };
+        is_canonical(dialect, data, pos, end)
+    };
+    Some((next, canonical))
+}
+
+/// [`quick_next`] of what the dialect's table of shapes leaves out: containers, packed
+/// arrays, and headers with bit 16 set.
+#[inline(always)]
+fn quick_other(
+    dialect: Dialect,
+    header: Header,
+    data: &[u8],
+    p: usize,
+    validate: bool,
+) -> Option<Next> {
+    let leaf = |size: usize| (p + size <= data.len()).then_some(Next::Leaf(p + size));
     let ty = dialect.type_of(header.type_id())?;
     use VariantType as T;
     match ty {
-        T::String | T::StringName => text_end(data, p, dialect, validate),
+        T::String | T::StringName => Some(Next::Leaf(text_end(data, p, dialect, validate)?.0)),
         T::Array if !dialect.has_typed_arrays() || header.array_kind() == ContainerKind::None => {
             let values = u32_at(data, p)? & COUNT_MASK;
             Some(Next::Nest {
@@ -183,10 +222,15 @@ pub(crate) fn quick_next(dec: &Decoder, data: &[u8], pos: usize, validate: bool)
     }
 }
 
-/// Where the string block at `p` ends, for [`quick_next`]; with `validate`, `None` when its
-/// text is not what the dialect accepts.
+/// Where the string block at `p` ends, its text with the padding and the text's length, for
+/// [`quick_next`]; with `validate`, `None` when its text is not what the dialect accepts.
 #[inline(always)]
-fn text_end(data: &[u8], p: usize, dialect: Dialect, validate: bool) -> Option<Next> {
+fn text_end(
+    data: &[u8],
+    p: usize,
+    dialect: Dialect,
+    validate: bool,
+) -> Option<(usize, &[u8], usize)> {
     let len = usize::try_from(u32_at(data, p)? as i32).ok()?;
     let padded = take(data, p + 4, len + pad4(len))?;
     // Short ASCII (most keys and names) passes in two word tests, without the call.
@@ -197,7 +241,7 @@ fn text_end(data: &[u8], p: usize, dialect: Dialect, validate: bool) -> Option<N
     {
         return None;
     }
-    Some(Next::Leaf(p + 4 + padded.len()))
+    Some((p + 4 + padded.len(), padded, len))
 }
 
 /// The most common leaves (Nil, Bool, Int, Float, String, Vector2, Vector3, Transform3D)
@@ -885,6 +929,7 @@ mod tests {
         };
         let mut answered = 0;
         let mut leaves = 0;
+        let mut canonical = 0;
         for dialect in Dialect::ALL {
             for allow in [false, true] {
                 let dec = Decoder::new(dialect).with_allow_objects(allow);
@@ -928,8 +973,17 @@ mod tests {
                                 leaves += 1;
                             }
                             let full = read_head(&dec, &data, 0, 0, validate).map(|r| r.1);
-                            if let Some(n) = quick_next(&dec, &data, 0, validate) {
+                            if let Some((n, noted)) = quick_next(&dec, &data, 0, validate, true) {
                                 assert_eq!(full, Ok(n), "{dialect:?} {data:02x?}");
+                                // The canonical note made in place is the general rule's.
+                                let end = match n {
+                                    Next::Leaf(end) | Next::Nest { body: end, .. } => end,
+                                };
+                                let general = is_canonical(dialect, &data, 0, end);
+                                assert_eq!(noted, general, "{dialect:?} {data:02x?}");
+                                canonical += noted as usize;
+                                let plain = quick_next(&dec, &data, 0, validate, false);
+                                assert_eq!(plain, Some((n, false)));
                                 answered += 1;
                             }
                         }
@@ -944,6 +998,11 @@ mod tests {
         assert!(
             leaves > if cfg!(miri) { 30 } else { 2_000 },
             "the leaf fast path answered only {leaves} times"
+        );
+        // Both verdicts are common, so the comparison above is not one-sided.
+        assert!(
+            canonical > answered / 20 && canonical < answered * 19 / 20,
+            "{canonical} of {answered} canonical"
         );
     }
 }

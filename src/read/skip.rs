@@ -116,10 +116,14 @@ fn note<const COPY: bool>(
 impl<'a, const COPY: bool> Visit<'a> for Skip<COPY> {
     #[inline(always)]
     fn value(&mut self, dec: &Decoder, data: &'a [u8], pos: usize, depth: u32) -> Result<Next> {
-        let next = match quick_next(dec, data, pos, self.validate) {
-            Some(next) => next,
-            None => read_head(dec, data, pos, depth, self.validate)?.1,
-        };
+        let note = COPY && self.canonical;
+        if let Some((next, canonical)) = quick_next(dec, data, pos, self.validate, note) {
+            if COPY {
+                self.canonical = canonical;
+            }
+            return Ok(next);
+        }
+        let next = read_head(dec, data, pos, depth, self.validate)?.1;
         self.note(dec, data, pos, next);
         Ok(next)
     }
@@ -190,19 +194,24 @@ fn skip_with<const COPY: bool>(
     // A leaf, or an untyped container holding only leaves (a packet, a flat dictionary),
     // needs no stack (and no stack to zero).
     if depth < dec.max_depth() {
-        match quick_next(dec, data, pos, validate) {
-            Some(next @ Next::Leaf(end)) => {
-                note::<COPY>(canonical, dec, data, pos, next);
+        match quick_next(dec, data, pos, validate, COPY && *canonical) {
+            Some((Next::Leaf(end), noted)) => {
+                if COPY {
+                    *canonical = noted;
+                }
                 return Ok(end);
             }
-            Some(
-                next @ Next::Nest {
+            Some((
+                Next::Nest {
                     body,
                     values,
                     props: false,
                 },
-            ) => {
-                note::<COPY>(canonical, dec, data, pos, next);
+                noted,
+            )) => {
+                if COPY {
+                    *canonical = noted;
+                }
                 return match flat_items::<COPY>(dec, data, body, values, validate, canonical) {
                     Ok(end) => Ok(end),
                     // The traversal goes on from that item, with the container's frame.
@@ -218,8 +227,12 @@ fn skip_with<const COPY: bool>(
             _ => {}
         }
     } else if depth == dec.max_depth() {
-        if let Some(next @ Next::Leaf(end)) = quick_next(dec, data, pos, validate) {
-            note::<COPY>(canonical, dec, data, pos, next);
+        if let Some((Next::Leaf(end), noted)) =
+            quick_next(dec, data, pos, validate, COPY && *canonical)
+        {
+            if COPY {
+                *canonical = noted;
+            }
             return Ok(end);
         }
     }
@@ -240,9 +253,11 @@ fn flat_items<const COPY: bool>(
     canonical: &mut bool,
 ) -> core::result::Result<usize, (usize, u32)> {
     for done in 0..values {
-        match quick_next(dec, data, pos, validate) {
-            Some(next @ Next::Leaf(end)) => {
-                note::<COPY>(canonical, dec, data, pos, next);
+        match quick_next(dec, data, pos, validate, COPY && *canonical) {
+            Some((Next::Leaf(end), noted)) => {
+                if COPY {
+                    *canonical = noted;
+                }
                 pos = end;
             }
             _ => return Err((pos, values - done)),
