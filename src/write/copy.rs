@@ -19,6 +19,7 @@
 //! the same verdict, and both copies equal the writer's own output.
 
 use crate::header::{Header, FLAG_64};
+use crate::read::canonical::zero_above;
 use crate::read::head::Widths;
 use crate::read::input::{pad4, take, u32_at, u64_at};
 use crate::read::items::Items;
@@ -189,7 +190,13 @@ fn is_signalling_nan(bytes: &[u8]) -> bool {
 fn string_end(data: &[u8], p: usize, nul: bool) -> Option<usize> {
     let len = u32_at(data, p)? as usize;
     let block = take(data, p + 4, len + pad4(len))?;
-    if block[len..].iter().any(|&b| b != 0) || (nul && block[..len].last() != Some(&0)) {
+    // With `nul`, the text's last byte is a NUL: zero like the padding after it.
+    let zeros = match (nul, len) {
+        (true, 0) => false,
+        (true, _) => zero_above(block, len - 1),
+        (false, _) => len % 4 == 0 || zero_above(block, len),
+    };
+    if !zeros {
         return None;
     }
     Some(p + 4 + block.len())
