@@ -110,7 +110,7 @@ fn flagged(dialect: Dialect, data: &[u8], header: Header, p: usize) -> bool {
 }
 
 /// The bytes between a length-prefixed block's content (length word at `p`) and `end` are
-/// zeros (at most 3 of them: one masked word).
+/// zeros (at most 3 of them, in the block's last word).
 #[inline(always)]
 fn padding_is_zero(data: &[u8], p: usize, end: usize) -> bool {
     let Some(len) = u32_at(data, p) else {
@@ -119,7 +119,9 @@ fn padding_is_zero(data: &[u8], p: usize, end: usize) -> bool {
     let pad = end.wrapping_sub(p + 4 + len as usize);
     match pad {
         0 => true,
-        1..=3 => u32_at(data, end - 4).is_some_and(|w| w >> (8 * (4 - pad)) == 0),
+        1..=3 => data
+            .get(..end)
+            .is_some_and(|block| zero_above(block, 4 - pad)),
         _ => false,
     }
 }
