@@ -145,7 +145,10 @@ fn hostile_shapes() {
         }
         return;
     }
-    for depth in [0, 1, 2, 31, 32, 33, 64, 1023, 1024] {
+    // Around each place the skip's stack fills and it continues on the next (32, 64, 128, …).
+    for depth in [
+        0, 1, 2, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 511, 512, 513, 1023, 1024,
+    ] {
         check(dec, &shapes::deep_with_siblings(depth), "siblings");
         check(dec, &shapes::deep_chain(depth), "chain");
         check(dec, &shapes::deep_dict_keys(depth), "dict keys");
@@ -187,6 +190,31 @@ fn hostile_shapes() {
         "at cap",
     );
     check(deep, &shapes::deep_chain(5000), "long chain");
+}
+
+/// The skip and the re-encoding traversal use a small thread stack that does not grow with
+/// the nesting: a value with the most pending levels there may be validates, and one at the
+/// depth limit re-encodes, on a 256 KiB thread (in a debug build, whose frames are largest).
+#[test]
+fn deepest_values_need_a_small_bounded_stack() {
+    if MIRI {
+        return; // Minutes under Miri; the traversal is the one `hostile_shapes` checks.
+    }
+    let run = std::thread::Builder::new().stack_size(256 << 10).spawn(|| {
+        let deep = Decoder::new(Dialect::GODOT_4).with_max_depth(10_000);
+        let at_cap = shapes::deep_with_siblings(MAX_PENDING_LEVELS as usize);
+        assert_eq!(deep.validate(&at_cap).unwrap(), at_cap.len());
+        let dec = Decoder::new(Dialect::GODOT_4);
+        let at_limit = shapes::deep_with_siblings(1024);
+        let v = dec.decode(&at_limit).unwrap();
+        let g3 = gdwire::write::to_vec(Dialect::GODOT_3, &v).unwrap();
+        let back = Decoder::new(Dialect::GODOT_3).decode(&g3).unwrap();
+        assert_eq!(
+            gdwire::write::to_vec(Dialect::GODOT_4, &back).unwrap(),
+            at_limit
+        );
+    });
+    run.unwrap().join().unwrap();
 }
 
 #[test]

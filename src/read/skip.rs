@@ -6,11 +6,13 @@
 //!
 //! Containers push a frame holding how many items they still owe; frames are popped as soon
 //! as their last item starts, so a chain of single-item containers needs one frame, and only
-//! levels with items still pending occupy the fixed-size stack. If that stack fills (more than
-//! `STACK` such levels), the rest of the skip continues in a nested call with a fresh stack.
-//! Those nested calls are capped so stack use stays small whatever `max_depth` says: at most
-//! [`MAX_PENDING_LEVELS`] levels may have items pending at once (chains of last items are not
-//! counted, so arbitrarily deep chains still decode when the limit allows).
+//! levels with items still pending occupy the stack. The first stack is short (32 frames,
+//! zeroed on every skip that nests); if it fills, the rest of the skip continues in a nested
+//! call on a fresh stack, each twice the size of the one before (`STACK_WORDS`): six nested
+//! calls at most, so the thread stack used stays small and bounded whatever the nesting, and
+//! a value zeroes stack in proportion to its nesting. At most [`MAX_PENDING_LEVELS`] levels
+//! may have items pending at once (chains of last items are not counted, so arbitrarily deep
+//! chains still decode when the depth limit allows).
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::read::canonical::is_canonical;
@@ -19,16 +21,26 @@ use crate::read::head::{quick_next, read_head, Next};
 use crate::read::object::check_script_property;
 use crate::read::str_ref::string_block;
 
-const STACK: usize = 32;
-const MAX_SPILLS: u32 = 64;
-/// Most nesting levels that may still have items pending at one time (`STACK * MAX_SPILLS`).
+/// Frames per word of property bits.
+const FRAMES_PER_WORD: usize = 32;
+/// The size in words of the first stack and of each the traversal continues on when the
+/// one before is full ([`spill`]).
+const STACK_WORDS: [usize; 7] = [1, 1, 2, 4, 8, 16, 32];
+/// Most nesting levels that may still have items pending at one time (all the stacks).
 ///
 /// ```
 /// use gdwire::read::MAX_PENDING_LEVELS;
 /// use gdwire::MAX_DEPTH;
 /// assert!(MAX_PENDING_LEVELS >= MAX_DEPTH);
 /// ```
-pub const MAX_PENDING_LEVELS: u32 = STACK as u32 * MAX_SPILLS;
+pub const MAX_PENDING_LEVELS: u32 = {
+    let (mut words, mut i) = (0, 0);
+    while i < STACK_WORDS.len() {
+        words += STACK_WORDS[i];
+        i += 1;
+    }
+    (FRAMES_PER_WORD * words) as u32
+};
 
 /// One pending level: a container with items still to come.
 ///
@@ -60,10 +72,39 @@ fn take_item(frames: &mut [Level], sp: &mut usize) -> Option<(usize, u32)> {
 
 /// The pending levels: frames plus one bit per frame saying its items are properties (a
 /// name string block before each value). Kept apart so a frame is 8 bytes without padding
-/// and the stack is zeroed with a short memset on every skip.
-struct Stack {
-    frames: [Level; STACK],
-    props: u32,
+/// and the first stack is zeroed with a short memset on every skip that nests. The `L`th stack
+/// ([`spill`]) has `W` = `STACK_WORDS[L]` words.
+struct Stack<const L: usize, const W: usize> {
+    frames: [[Level; FRAMES_PER_WORD]; W],
+    props: [u32; W],
+}
+
+impl<const L: usize, const W: usize> Stack<L, W> {
+    const CAPACITY: usize = FRAMES_PER_WORD * W;
+
+    #[inline(always)]
+    fn new() -> Self {
+        const { assert!(W == STACK_WORDS[L]) };
+        Stack {
+            frames: [[Level::default(); FRAMES_PER_WORD]; W],
+            props: [0; W],
+        }
+    }
+
+    /// Writes frame `i` (below [`Self::CAPACITY`]) and its property bit.
+    #[inline(always)]
+    fn set(&mut self, i: usize, frame: Level, props: bool) {
+        self.frames.as_flattened_mut()[i] = frame;
+        let (word, bit) = (i / FRAMES_PER_WORD, i % FRAMES_PER_WORD);
+        self.props[word] = (self.props[word] & !(1 << bit)) | (props as u32) << bit;
+    }
+
+    /// Whether the items of frame `i` are object properties.
+    #[inline(always)]
+    fn props(&self, i: usize) -> bool {
+        let (word, bit) = (i / FRAMES_PER_WORD, i % FRAMES_PER_WORD);
+        self.props[word] & (1 << bit) != 0
+    }
 }
 
 /// What a traversal does at each value and each object property name.
@@ -185,7 +226,7 @@ fn skip_with<const COPY: bool>(
             validate,
             canonical: COPY && *canonical,
         };
-        let end = run(dec, data, pos, start, &mut visit, 0);
+        let end = run::<_, 0, { STACK_WORDS[0] }>(dec, data, pos, start, &mut visit);
         if COPY {
             *canonical = visit.canonical;
         }
@@ -317,24 +358,20 @@ enum Start {
     Level(Level, bool),
 }
 
-fn run<'a, V: Visit<'a>>(
+/// The traversal from `pos` on a fresh stack of `W` words, the `L`th (`STACK_WORDS[L]` = `W`).
+fn run<'a, V: Visit<'a>, const L: usize, const W: usize>(
     dec: &Decoder,
     data: &'a [u8],
     mut pos: usize,
     start: Start,
     visit: &mut V,
-    spills: u32,
 ) -> Result<usize> {
-    let mut stack = Stack {
-        frames: [Level::default(); STACK],
-        props: 0,
-    };
+    let mut stack = Stack::<L, W>::new();
     let mut sp = 0;
     let depth = match start {
         Start::Value(depth) => depth,
         Start::Level(frame, props) => {
-            stack.frames[0] = frame;
-            stack.props = props as u32;
+            stack.set(0, frame, props);
             sp = 1;
             match next_item(dec, data, &mut pos, &mut stack, &mut sp, visit)? {
                 Some(depth) => depth,
@@ -342,7 +379,7 @@ fn run<'a, V: Visit<'a>>(
             }
         }
     };
-    run_loop(dec, data, pos, depth, &mut stack, &mut sp, visit, spills)
+    run_loop(dec, data, pos, depth, &mut stack, &mut sp, visit)
 }
 
 /// [`run`] from inside an untyped container that [`traverse`] was reading: the item at
@@ -358,35 +395,31 @@ fn run_inside<'a, V: Visit<'a>>(
     next: Next,
     visit: &mut V,
 ) -> Result<usize> {
-    let mut stack = Stack {
-        frames: [Level::default(); STACK],
-        props: 0,
-    };
+    let mut stack = Stack::<0, { STACK_WORDS[0] }>::new();
     let mut sp = 0;
     if outer.left > 0 {
-        stack.frames[0] = outer;
+        stack.set(0, outer, false);
         sp = 1;
     }
-    let mut pos = enter(dec, data, next, depth, &mut stack, &mut sp, visit, 0)?;
+    let mut pos = enter(dec, data, next, depth, &mut stack, &mut sp, visit)?;
     let depth = match next_item(dec, data, &mut pos, &mut stack, &mut sp, visit)? {
         Some(depth) => depth,
         None => return Ok(pos),
     };
-    run_loop(dec, data, pos, depth, &mut stack, &mut sp, visit, 0)
+    run_loop(dec, data, pos, depth, &mut stack, &mut sp, visit)
 }
 
 /// The traversal proper: visits the value at `pos` (at `depth`), then every pending item.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn run_loop<'a, V: Visit<'a>>(
+fn run_loop<'a, V: Visit<'a>, const L: usize, const W: usize>(
     dec: &Decoder,
     data: &'a [u8],
     mut pos: usize,
     mut depth: u32,
-    stack: &mut Stack,
+    stack: &mut Stack<L, W>,
     sp: &mut usize,
     visit: &mut V,
-    spills: u32,
 ) -> Result<usize> {
     loop {
         if depth > dec.max_depth() {
@@ -394,7 +427,7 @@ fn run_loop<'a, V: Visit<'a>>(
             return Err(Error::new(ErrorKind::TooDeep { limit }, pos));
         }
         let next = visit.value(dec, data, pos, depth)?;
-        pos = enter(dec, data, next, depth, stack, sp, visit, spills)?;
+        pos = enter(dec, data, next, depth, stack, sp, visit)?;
         match next_item(dec, data, &mut pos, stack, sp, visit)? {
             Some(next_depth) => depth = next_depth,
             None => return Ok(pos),
@@ -403,19 +436,17 @@ fn run_loop<'a, V: Visit<'a>>(
 }
 
 /// Takes in the answer `next` for a value visited at `depth`: where the traversal goes on,
-/// with a container's items (if any) pushed as a frame (or, on a full stack, read by a
-/// nested [`run`]): the steps of [`run_loop`] after a visit.
+/// with a container's items (if any) pushed as a frame (or, on a full first stack, read by a
+/// nested [`run`] on the deep one): the steps of [`run_loop`] after a visit.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn enter<'a, V: Visit<'a>>(
+fn enter<'a, V: Visit<'a>, const L: usize, const W: usize>(
     dec: &Decoder,
     data: &'a [u8],
     next: Next,
     depth: u32,
-    stack: &mut Stack,
+    stack: &mut Stack<L, W>,
     sp: &mut usize,
     visit: &mut V,
-    spills: u32,
 ) -> Result<usize> {
     match next {
         Next::Leaf(end) => Ok(end),
@@ -431,18 +462,37 @@ fn enter<'a, V: Visit<'a>>(
                 left: values,
                 depth: depth + 1,
             };
-            if *sp == STACK {
-                if spills + 1 >= MAX_SPILLS {
-                    let limit = MAX_PENDING_LEVELS;
-                    return Err(Error::new(ErrorKind::TooDeep { limit }, body));
-                }
+            if *sp == Stack::<L, W>::CAPACITY {
                 let start = Start::Level(frame, props);
-                return run(dec, data, body, start, visit, spills + 1);
+                return spill::<V, L>(dec, data, body, start, visit);
             }
-            stack.frames[*sp] = frame;
-            stack.props = (stack.props & !(1 << *sp)) | (props as u32) << *sp;
+            stack.set(*sp, frame, props);
             *sp += 1;
             Ok(body)
+        }
+    }
+}
+
+/// Continues a traversal whose stack, the `L`th, is full, from `pos` on the next (twice as
+/// large); past the last one, the value has too many levels pending.
+#[inline(never)]
+fn spill<'a, V: Visit<'a>, const L: usize>(
+    dec: &Decoder,
+    data: &'a [u8],
+    pos: usize,
+    start: Start,
+    visit: &mut V,
+) -> Result<usize> {
+    match L {
+        0 => run::<V, 1, { STACK_WORDS[1] }>(dec, data, pos, start, visit),
+        1 => run::<V, 2, { STACK_WORDS[2] }>(dec, data, pos, start, visit),
+        2 => run::<V, 3, { STACK_WORDS[3] }>(dec, data, pos, start, visit),
+        3 => run::<V, 4, { STACK_WORDS[4] }>(dec, data, pos, start, visit),
+        4 => run::<V, 5, { STACK_WORDS[5] }>(dec, data, pos, start, visit),
+        5 => run::<V, 6, { STACK_WORDS[6] }>(dec, data, pos, start, visit),
+        _ => {
+            let limit = MAX_PENDING_LEVELS;
+            Err(Error::new(ErrorKind::TooDeep { limit }, pos))
         }
     }
 }
@@ -452,18 +502,18 @@ fn enter<'a, V: Visit<'a>>(
 /// as a call it was a fifth of the validating skip (a call per value, and its
 /// `Result<Option<u32>>` returned through memory).
 #[inline(always)]
-fn next_item<'a, V: Visit<'a>>(
+fn next_item<'a, V: Visit<'a>, const L: usize, const W: usize>(
     dec: &Decoder,
     data: &'a [u8],
     pos: &mut usize,
-    stack: &mut Stack,
+    stack: &mut Stack<L, W>,
     sp: &mut usize,
     visit: &mut V,
 ) -> Result<Option<u32>> {
-    let Some((i, depth)) = take_item(&mut stack.frames, sp) else {
+    let Some((i, depth)) = take_item(stack.frames.as_flattened_mut(), sp) else {
         return Ok(None);
     };
-    if stack.props & (1 << i) != 0 {
+    if stack.props(i) {
         let start = *pos;
         *pos = visit.name(dec, data, start)?;
         if visit.validates() && dec.dialect().checks_script_property() {

@@ -29,8 +29,9 @@ impl<S: Sink> Writer<S> {
     /// A validated container (from `decode`, `Cursor::read` or their iterators) whose bytes
     /// are already what this writer would write in the same dialect is copied as it stands;
     /// anything else is re-encoded item by item in one linear pass over its bytes (the
-    /// reader's traversal, `read/skip.rs`), whose nesting stack continues in a nested call
-    /// every 32 levels with items pending. Depth above 1024 is [`ErrorKind::TooDeep`].
+    /// reader's traversal, `read/skip.rs`), whose nesting stack holds 32 levels with items
+    /// pending and continues on larger ones in a few nested calls (a small, bounded thread
+    /// stack whatever the depth). Depth above 1024 is [`ErrorKind::TooDeep`].
     ///
     /// ```
     /// use gdwire::{from_bytes, text, Dialect, Writer};
