@@ -64,7 +64,8 @@ fn validated_end(dec: &Decoder, bytes: &[u8], pos: usize, end: usize) -> Result<
 
 /// Reads the compressed value at `pos`, which [`skip_one`] accepted when the packet was
 /// parsed; returns it and where it ends. Other types are read by the decoder without being
-/// validated again.
+/// validated again (`Decoder::decode_validated_prefix`, which requires that parse: only
+/// [`Values`] made by [`Values::check`] or [`Values::parsed`] call this).
 pub(crate) fn read_one<'a>(
     dec: &Decoder,
     bytes: &'a [u8],
@@ -201,8 +202,9 @@ impl<'a> Values<'a> {
         Ok((values, at))
     }
 
-    /// The values filling `bytes[pos..end]`, which [`Values::check`] accepted before (the
-    /// packet was parsed): nothing is read until they are iterated or counted.
+    /// The values filling `bytes[pos..end]`, which [`Values::check`] accepted before with
+    /// `dec` (the packet was parsed; required: their views are read as validated, see
+    /// [`read_one`]): nothing is read until they are iterated or counted.
     pub(crate) fn parsed(dec: Decoder, bytes: &'a [u8], pos: usize, end: usize) -> Values<'a> {
         Values {
             dec,

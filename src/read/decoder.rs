@@ -1,6 +1,6 @@
 //! Decoding options and the entry points.
 
-use crate::dialect::Dialect;
+use crate::dialect::{Dialect, TextRules};
 use crate::error::{Error, ErrorKind, Result};
 use crate::read::cursor::Cursor;
 use crate::read::head::{quick_leaf, validated_view};
@@ -40,6 +40,11 @@ pub struct Decoder {
     dialect: Dialect,
     allow_objects: bool,
     canonical_check: bool,
+    /// Set only in the copy the run of a validated container reads with (`Seq::new`, see
+    /// `Items::checked`), in the strict-UTF-8 dialects: the strings read with it were
+    /// accepted by a validating pass, so their text is strict UTF-8
+    /// (`StrRef::note_validated`). Never set on a decoder a user holds.
+    text_validated: bool,
     max_depth: u32,
 }
 
@@ -57,6 +62,7 @@ impl Decoder {
             dialect,
             allow_objects: false,
             canonical_check: false,
+            text_validated: false,
             max_depth: MAX_DEPTH,
         }
     }
@@ -165,6 +171,22 @@ impl Decoder {
         self.max_depth
     }
 
+    /// This decoder as the one a container's run reads with: `validated` says a validating
+    /// pass with it accepted the container's bytes (`Items::checked`), which in the
+    /// strict-UTF-8 dialects proves the text of its strings (see the field).
+    #[inline(always)]
+    pub(crate) fn for_items(mut self, validated: bool) -> Decoder {
+        self.text_validated = validated && self.dialect.text_rules() == TextRules::Strict;
+        self
+    }
+
+    /// Whether the strings read with this decoder (without validating them) have strict
+    /// UTF-8 text: see [`Decoder::for_items`].
+    #[inline(always)]
+    pub(crate) const fn text_validated(&self) -> bool {
+        self.text_validated
+    }
+
     /// Decodes the value at the start of `bytes` and returns it with the number of bytes it
     /// used. The whole value is validated first (one pass, no allocation), so iterating the
     /// returned view cannot meet malformed data.
@@ -248,8 +270,11 @@ impl Decoder {
 
     /// [`Decoder::decode_prefix`] of a value this decoder validated before (a parsed
     /// multiplayer packet's arguments): the same view and extent without the second
-    /// validation. Bytes that were not validated with this decoder may give a wrong view or
-    /// an error, never undefined behaviour.
+    /// validation. The bytes must have been validated with this decoder: the container views
+    /// returned are marked so (`Items::checked`), and `StrRef::as_str` trusts the text of
+    /// their items on that mark. Its one caller reads only the values its packet's parse
+    /// validated (`multiplayer/values.rs`: `Values::check`, then `read_one` on the same bytes
+    /// with the same decoder).
     pub(crate) fn decode_validated_prefix<'a>(
         &self,
         bytes: &'a [u8],

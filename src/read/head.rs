@@ -285,7 +285,7 @@ pub(crate) fn quick_leaf<'a>(
         }
         VariantType::String => {
             let rules = dec.dialect().text_rules();
-            let (s, end) = string_block_trusted(data, p, rules)?;
+            let (s, end) = string_block_trusted(data, p, rules, !validate && dec.text_validated())?;
             let s = if validate { s.checked()? } else { s };
             (VariantRef::String(s), end)
         }
@@ -578,6 +578,8 @@ fn read_value_inner<'a>(
     ))?;
     let p = pos + 4;
     let rules = dialect.text_rules();
+    // Text read without checking it here, from a validated container (see `note_validated`).
+    let validated = !validate && dec.text_validated();
     let widths = Widths::of(dialect, header);
     if let Some(len) = widths.fixed(ty) {
         let raw = fixed(data, p, len, ty)?;
@@ -597,16 +599,19 @@ fn read_value_inner<'a>(
     use VariantType as T;
     Ok(match ty {
         T::String => {
-            let (s, end) = string_block(data, p, rules, validate)?;
+            let (mut s, end) = string_block(data, p, rules, validate)?;
+            s.note_validated(validated);
             (VariantRef::String(s), Next::Leaf(end))
         }
         T::StringName => {
-            let (s, end) = string_block(data, p, rules, validate)?;
+            let (mut s, end) = string_block(data, p, rules, validate)?;
+            s.note_validated(validated);
             (VariantRef::StringName(s), Next::Leaf(end))
         }
         T::NodePath => {
             let keep = dialect.keeps_empty_absolute_node_path();
-            let (np, end) = NodePathRef::read(data, p, rules, validate, keep)?;
+            let (mut np, end) = NodePathRef::read(data, p, rules, validate, keep)?;
+            np.note_validated(validated);
             (VariantRef::NodePath(np), Next::Leaf(end))
         }
         T::Object => {
@@ -683,7 +688,8 @@ fn read_value_inner<'a>(
             )
         }
         T::PackedStringArray => {
-            let (strings, end) = packed_strings(data, p, rules, validate)?;
+            let (mut strings, end) = packed_strings(data, p, rules, validate)?;
+            strings.note_validated(validated);
             (VariantRef::PackedStringArray(strings), Next::Leaf(end))
         }
         // Every other type has a fixed size and was read above.

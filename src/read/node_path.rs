@@ -34,6 +34,12 @@ pub struct NodePathRef<'a> {
 }
 
 impl<'a> NodePathRef<'a> {
+    /// `StrRef::note_validated` for every name and subname.
+    #[inline(always)]
+    pub(crate) fn note_validated(&mut self, validated: bool) {
+        self.parts.note_validated(validated);
+    }
+
     /// Reads a NodePath payload at `pos`; returns the view and its end.
     pub(crate) fn read(
         data: &'a [u8],

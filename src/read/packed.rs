@@ -445,6 +445,12 @@ impl<'a> PackedStrings<'a> {
         PackedStrings { run }
     }
 
+    /// `StrRef::note_validated` for every element.
+    #[inline(always)]
+    pub(crate) fn note_validated(&mut self, validated: bool) {
+        self.run.note_validated(validated);
+    }
+
     /// Number of strings.
     ///
     /// ```

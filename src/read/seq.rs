@@ -28,7 +28,7 @@ pub(crate) struct Seq<'a> {
     /// Where the items start (identifies the container for `resume`).
     origin: usize,
     /// The run was validated with its container (see `Items::checked`); container views
-    /// handed out inherit it.
+    /// handed out inherit it, and so does `dec` ([`Decoder::for_items`]).
     checked: bool,
 }
 
@@ -42,7 +42,8 @@ impl<'a> Seq<'a> {
         checked: bool,
     ) -> Self {
         Seq {
-            dec,
+            // The text of a validated run's strings needs no second check (`for_items`).
+            dec: dec.for_items(checked),
             data,
             pos,
             left,
@@ -128,8 +129,9 @@ impl<'a> Seq<'a> {
         }
         let rules = self.dec.dialect().text_rules();
         match string_block(self.data, self.pos, rules, false) {
-            Ok((name, end)) => {
+            Ok((mut name, end)) => {
                 self.pos = end;
+                name.note_validated(self.dec.text_validated());
                 Some(self.next_value()?.map(|value| (name, value)))
             }
             Err(e) => self.fail(e),

@@ -19,7 +19,7 @@ pub(crate) fn string_block(
     rules: TextRules,
     validate: bool,
 ) -> Result<(StrRef<'_>, usize)> {
-    let Some((s, end)) = string_block_trusted(data, pos, rules) else {
+    let Some((s, end)) = string_block_trusted(data, pos, rules, false) else {
         return Err(string_block_error(data, pos));
     };
     if !validate {
@@ -42,16 +42,21 @@ fn string_block_error(data: &[u8], pos: usize) -> Error {
 
 /// [`string_block`] for data already validated: no text check, and `None` instead of an
 /// error. Building the error value (and converting it away) costs a store-forwarding stall
-/// on the iterators' hot path, so they use this.
+/// on the iterators' hot path, so they use this. `validated`: see
+/// [`StrRef::note_validated`] (the view is built with it, not changed after: a change after
+/// cost the lazy walk a copy of each view).
 #[inline(always)]
 pub(crate) fn string_block_trusted(
     data: &[u8],
     pos: usize,
     rules: TextRules,
+    validated: bool,
 ) -> Option<(StrRef<'_>, usize)> {
     let len = usize::try_from(u32_at(data, pos)? as i32).ok()?;
     let padded = take(data, pos + 4, len + pad4(len))?;
-    Some((StrRef::new(&padded[..len], rules), pos + 4 + padded.len()))
+    let mut s = StrRef::new(&padded[..len], rules);
+    s.note_validated(validated);
+    Some((s, pos + 4 + padded.len()))
 }
 
 /// [`string_block_trusted`] with the text checked as [`StrRef::checked`] does (`None` when
@@ -85,8 +90,9 @@ pub(crate) struct StrRun<'a> {
     bytes: &'a [u8],
     count: usize,
     rules: TextRules,
-    /// Every block of `bytes` got the strict UTF-8 verdict from [`StrRef::checked`] when
-    /// [`StrRun::read_checked`] read it (false when they were not checked).
+    /// The visible text of every block of `bytes` is strict UTF-8: each got that verdict
+    /// from [`StrRef::checked`] when [`StrRun::read_checked`] read it, or the run was noted
+    /// as validated ([`StrRun::note_validated`]).
     utf8: bool,
 }
 
@@ -146,6 +152,12 @@ impl<'a> StrRun<'a> {
         }
     }
 
+    /// [`StrRef::note_validated`] for every block of the run.
+    #[inline(always)]
+    pub(crate) fn note_validated(&mut self, validated: bool) {
+        self.utf8 |= validated;
+    }
+
     /// Number of blocks.
     pub(crate) fn len(&self) -> usize {
         self.count
@@ -171,11 +183,12 @@ impl<'a> StrRun<'a> {
             }
             count -= 1;
             // Read before, a failure here is impossible, so just stop.
-            let (s, end) = string_block_trusted(bytes, pos, rules)?;
+            let (s, end) = string_block_trusted(bytes, pos, rules, false)?;
             pos = end;
             // `read` read these very blocks (`string_block` reads through
             // `string_block_trusted`), from `bytes`' start, in this order: this is the view
-            // of the block whose verdict `read` folded into `utf8` (see `StrRef::as_str`).
+            // of the block whose verdict `read` folded into `utf8`, or one of the blocks a
+            // validating pass accepted (`note_validated`; see `StrRef::as_str`).
             Some(StrRef {
                 utf8: s.utf8 | utf8,
                 ..s

@@ -156,10 +156,11 @@ fn godot3_accepts(mut text: &[u8]) -> bool {
 pub struct StrRef<'a> {
     raw: &'a [u8],
     rules: TextRules,
-    /// `raw` as a whole passed the strict UTF-8 validator (`utf8::is_utf8`, or
-    /// `utf8::short_plain` / `utf8::short_plain_padded`: ASCII). Set only by
-    /// [`StrRef::checked`] and [`StrRef::checked_block`], or handed back by `StrRun::iter`
-    /// (`block.rs`) to views of blocks that had it; [`StrRef::as_str`] relies on it.
+    /// The visible text ([`StrRef::bytes`]) is strict UTF-8. Set only by
+    /// [`StrRef::checked`] and [`StrRef::checked_block`] (`raw` as a whole passed the strict
+    /// validator `utf8::is_utf8`, or `utf8::short_plain` / `utf8::short_plain_padded`:
+    /// ASCII), by [`StrRef::note_validated`], or handed back by `StrRun::iter` (`block.rs`)
+    /// to views of blocks that had it; [`StrRef::as_str`] relies on it.
     utf8: bool,
     /// `raw` is ASCII without a NUL (`utf8::short_plain`), so the visible text is all of it.
     plain: bool,
@@ -196,6 +197,18 @@ impl<'a> StrRef<'a> {
             });
         }
         self.checked_not_plain()
+    }
+
+    /// Takes in `validated`, the [`Decoder::text_validated`] of the decoder that read this
+    /// block without checking it: true only when a validating pass with that decoder accepted
+    /// the block under the strict rules (it is an item of a validated container), and that
+    /// acceptance ([`is_valid`]) means the visible text is strict UTF-8, so
+    /// [`StrRef::as_str`] needs no second pass.
+    ///
+    /// [`Decoder::text_validated`]: crate::read::Decoder
+    #[inline(always)]
+    pub(crate) fn note_validated(&mut self, validated: bool) {
+        self.utf8 |= validated;
     }
 
     /// [`StrRef::checked`] past its short-ASCII test.
@@ -273,9 +286,11 @@ impl<'a> StrRef<'a> {
     /// The text as `&str`, or `None` if it is not strict UTF-8 (possible only in Godot 3).
     ///
     /// Free for strings the reader checked while handing them out (a [`Walker`]'s values,
-    /// property names, and the elements of its PackedStringArrays and NodePaths): the
-    /// check's verdict is kept in the view. Views of input validated earlier as a whole (lazy
-    /// views) check the text once more, with the reader's own validator.
+    /// property names, and the elements of its PackedStringArrays and NodePaths) and, in the
+    /// dialects whose strings are strict UTF-8 (Godot 4, Pandemonium), for the items of a
+    /// validated container (the iterators of a `decode` or `Cursor::read` result): the
+    /// verdict is kept in the view. Otherwise (Godot 3's looser rules, a top-level string)
+    /// the text is checked once more, with the reader's own validator.
     ///
     /// [`Walker`]: crate::read::Walker
     ///
@@ -289,12 +304,12 @@ impl<'a> StrRef<'a> {
     #[inline]
     #[allow(unsafe_code)] // one of the crate's two `unsafe` blocks, see docs/hardening.md
     pub fn as_str(&self) -> Option<&'a str> {
-        let text = if self.utf8 {
-            self.bytes()
-        } else if crate::read::utf8::short_plain(self.raw) {
-            // Views without the reader's verdict: short ASCII names and keys, the commonest
-            // strings, in two word tests instead of a NUL search and the validator.
+        let text = if self.plain || crate::read::utf8::short_plain(self.raw) {
+            // Short ASCII names and keys, the commonest strings: two word tests instead of a
+            // NUL search (and, without the reader's verdict, the validator).
             self.raw
+        } else if self.utf8 {
+            self.bytes()
         } else {
             let text = self.bytes();
             if !utf8_ok(text) {
@@ -304,7 +319,9 @@ impl<'a> StrRef<'a> {
         };
         {
             debug_assert!(core::str::from_utf8(text).is_ok(), "{text:02x?}");
-            // SAFETY: `text` is strict UTF-8, by one of three proofs.
+            // SAFETY: `text` is strict UTF-8, by one of four proofs.
+            // - `plain` is set only by `checked` and `checked_block`, with `utf8`, after
+            //   `utf8::short_plain` / `utf8::short_plain_padded` accepted `raw` (as below).
             // - `utf8` is set only by `checked` and `checked_block`, after `utf8::is_utf8` or
             //   `utf8::short_plain` / `utf8::short_plain_padded` (all bytes of `raw` below
             //   0x80) accepted `raw`. `text` is `raw`, or `raw` minus a leading BOM (a whole
@@ -313,6 +330,13 @@ impl<'a> StrRef<'a> {
             //   `StrRun::iter` (`block.rs`) sets it on the views it re-reads from the very
             //   blocks `StrRun::read` read and checked (same bytes, same order, through the
             //   same block reader) when every one of them got it there.
+            //   Or `note_validated` set it, from `Decoder::text_validated` of the decoder that
+            //   read the block: only a validated container's run reads with such a decoder
+            //   (`Decoder::for_items`; the invariant is at `Items::checked`), in the
+            //   strict-UTF-8 dialects only, whose acceptance (`is_valid`: `utf8_ok(raw)` or
+            //   `from_utf8(visible_text(raw))`) means `visible_text(raw)` is strict UTF-8 (a
+            //   strict `raw` has a strict visible text, as above). `bytes()` is
+            //   `visible_text(raw)` here (`plain` is false).
             // - Or `utf8::short_plain` accepted `raw` just now: every byte below 0x80 and none
             //   zero, so `text` is `raw` (no BOM to skip, no NUL to cut at), all ASCII.
             // - Or `utf8::is_utf8` accepted `text` itself just now.
@@ -493,6 +517,85 @@ mod tests {
                     assert_eq!(s.bytes(), plain.bytes(), "{raw:02x?}");
                     assert_eq!(s.as_str(), plain.as_str(), "{raw:02x?}");
                     assert_eq!(s.as_str(), core::str::from_utf8(s.bytes()).ok());
+                }
+            }
+        }
+    }
+
+    /// The strings of a validated container's items (a String, the elements of a
+    /// PackedStringArray, a dictionary's key) carry the validation's verdict in the strict
+    /// dialect only, and give the `as_str` that `core::str` gives for their visible text;
+    /// those of a walker's `Begin` view, not validated yet, carry none (and a text the
+    /// walk would refuse gives `None`, not an unchecked `&str`).
+    #[test]
+    fn items_of_validated_containers_carry_the_verdict() {
+        use crate::read::{Decoder, Event, VariantRef};
+        use crate::Dialect;
+        let pieces: [&[u8]; 8] = [
+            b"ab",
+            b"\xEF\xBB\xBF",
+            b"\0",
+            "\u{e9}".as_bytes(),
+            b"\xED\xA0\x80",
+            b"\xC0\x80",
+            b"\xE9",
+            b"\xFF",
+        ];
+        let block = |out: &mut Vec<u8>, raw: &[u8]| {
+            out.extend_from_slice(&(raw.len() as u32).to_le_bytes());
+            out.extend_from_slice(raw);
+            out.resize(out.len() + (4 - raw.len() % 4) % 4, 0);
+        };
+        fn strings(v: VariantRef<'_>) -> Vec<StrRef<'_>> {
+            match v {
+                VariantRef::String(s) => vec![s],
+                VariantRef::PackedStringArray(p) => p.iter().collect(),
+                VariantRef::Dictionary(d) => d.iter().flat_map(|(k, _)| k.as_string()).collect(),
+                other => panic!("{other:?}"),
+            }
+        }
+        let n = pieces.len();
+        for i in 0..n * n {
+            let raw = [pieces[i % n], pieces[i / n]].concat();
+            let want = core::str::from_utf8(visible_text(&raw)).ok();
+            // [raw, PackedStringArray([raw]), {raw: null}] in Godot 4 and Godot 3 ids.
+            for (dialect, rules, [array, psa, dict]) in [
+                (Dialect::GODOT_4, TextRules::Strict, [28u32, 34, 27]),
+                (Dialect::GODOT_3, TextRules::Godot3, [19, 23, 18]),
+            ] {
+                let mut b = Vec::new();
+                for word in [array, 3, 4] {
+                    b.extend_from_slice(&word.to_le_bytes());
+                }
+                block(&mut b, &raw);
+                b.extend_from_slice(&psa.to_le_bytes());
+                b.extend_from_slice(&1u32.to_le_bytes());
+                block(&mut b, &raw);
+                for word in [dict, 1, 4] {
+                    b.extend_from_slice(&word.to_le_bytes());
+                }
+                block(&mut b, &raw);
+                b.extend_from_slice(&0u32.to_le_bytes());
+                let dec = Decoder::new(dialect);
+                let Some(Ok(Event::Begin(unvalidated))) = dec.walk(&b).next() else {
+                    panic!("{raw:02x?}");
+                };
+                for item in unvalidated.as_array().unwrap().iter() {
+                    for s in strings(item) {
+                        assert!(!s.utf8, "{raw:02x?}");
+                        assert_eq!(s.as_str(), want, "{raw:02x?}");
+                    }
+                }
+                let Ok(v) = dec.decode(&b) else {
+                    assert!(!is_valid(&raw, rules), "{raw:02x?}");
+                    continue;
+                };
+                assert!(is_valid(&raw, rules), "{raw:02x?}");
+                for item in v.as_array().unwrap().iter() {
+                    for s in strings(item) {
+                        assert_eq!(s.utf8, rules == TextRules::Strict, "{raw:02x?}");
+                        assert_eq!(s.as_str(), want, "{raw:02x?}");
+                    }
                 }
             }
         }
