@@ -35,7 +35,7 @@ pub const MAX_DEPTH: u32 = 1024;
 /// assert!(decoder.decode_exact(&[0, 0, 0, 0, 0xAA]).is_err());
 /// # Ok::<(), gdwire::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Decoder {
     dialect: Dialect,
     allow_objects: bool,
@@ -46,6 +46,19 @@ pub struct Decoder {
     /// (`StrRef::note_validated`). Never set on a decoder a user holds.
     text_validated: bool,
     max_depth: u32,
+}
+
+/// The options a user sets (`text_validated` is internal to the views, never set on a
+/// decoder a user holds).
+impl core::fmt::Debug for Decoder {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Decoder")
+            .field("dialect", &self.dialect)
+            .field("allow_objects", &self.allow_objects)
+            .field("canonical_check", &self.canonical_check)
+            .field("max_depth", &self.max_depth)
+            .finish()
+    }
 }
 
 impl Decoder {
