@@ -118,7 +118,7 @@ impl<S: Sink> Writer<S> {
             // The container is complete once this item is written: the enclosing one is
             // innermost again (its slot is free for a container this item may open).
             self.sp -= 1;
-            self.top = match self.stack.get(self.sp) {
+            self.top = match self.stack.as_ref().and_then(|s| s.get(self.sp)) {
                 Some(frame) => *frame,
                 None => self.unspill(),
             };
@@ -156,7 +156,10 @@ impl<S: Sink> Writer<S> {
         if values > 0 {
             if self.top.left > 0 {
                 // The enclosing container still owes items after this one: save it.
-                match self.stack.get_mut(self.sp) {
+                let stack = self
+                    .stack
+                    .get_or_insert([OpenContainer::default(); SAVED_FRAMES]);
+                match stack.get_mut(self.sp) {
                     Some(slot) => *slot = self.top,
                     None => self.spill()?,
                 }

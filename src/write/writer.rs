@@ -45,8 +45,10 @@ pub struct Writer<S: Sink> {
     pub(super) prefix_at: usize,
     /// The innermost container that owes items, or the root.
     pub(super) top: OpenContainer,
-    /// The enclosing containers that still owe items, `sp` of them.
-    pub(super) stack: [OpenContainer; SAVED_FRAMES],
+    /// The enclosing containers that still owe items, `sp` of them. Made when the first one
+    /// is saved: a value whose containers never wait on each other (a flat packet) needs
+    /// none, and zeroing the slots cost as much as writing such a packet.
+    pub(super) stack: Option<[OpenContainer; SAVED_FRAMES]>,
     pub(super) sp: usize,
     /// Saved containers past `stack`, when [`Writer::with_heap_spill`] allows them.
     #[cfg(feature = "alloc")]
@@ -109,7 +111,7 @@ impl<S: Sink> Writer<S> {
             start,
             prefix_at: start,
             top: OpenContainer::ROOT,
-            stack: [OpenContainer::default(); SAVED_FRAMES],
+            stack: None,
             sp: 0,
             #[cfg(feature = "alloc")]
             spilled: None,
