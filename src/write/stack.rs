@@ -39,7 +39,7 @@ pub(super) struct OpenContainer {
     /// Items still to come (dictionary: keys and values; object: properties).
     pub(super) left: u32,
     /// Depth of those items (0 for the root, at most `MAX_DEPTH + 1`). `u16` so the frame
-    /// has no padding and the saved frames are zeroed by a plain memset in `Writer::new`.
+    /// has no padding and the saved frames are zeroed by a plain memset when made.
     pub(super) depth: u16,
     /// Items are object properties: a name before each value.
     pub(super) props: bool,
