@@ -296,7 +296,7 @@ impl Decoder {
             // The canonical note is made while validating.
             return self.decode_prefix(bytes);
         }
-        if let Some((value, end)) = quick_leaf(self, bytes, 0, false) {
+        if let Some((value, end)) = quick_leaf(&self.for_items(true), bytes, 0, false) {
             return Ok((value, end));
         }
         let end = skip_value(self, bytes, 0, 0, false)?;

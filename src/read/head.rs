@@ -495,7 +495,9 @@ pub(crate) fn untyped_view<'a>(
 /// validated whole (it ends at `end`): untyped containers and common leaves straight from
 /// their header, anything else through [`read_value`]. A value read this way is read a second
 /// time after its validation, so the general reader's type-block and payload checks would be
-/// pure cost on the commonest values.
+/// pure cost on the commonest values. A leaf is read with `dec.for_items(true)`
+/// ([`Decoder::for_items`]): in the strict-UTF-8 dialects its text keeps the validation's
+/// verdict, so `as_str` does not check it again (a container's items get it from its run).
 ///
 /// [`skip_value`]: crate::read::skip::skip_value
 #[inline(always)]
@@ -508,6 +510,7 @@ pub(crate) fn validated_view<'a>(
     if let Some((dict, values)) = untyped_container(dec, data, pos) {
         return Ok(untyped_view(dec, data, pos, 0, dict, values, true));
     }
+    let dec = &dec.for_items(true);
     if let Some((value, _)) = quick_leaf(dec, data, pos, false) {
         return Ok(value);
     }

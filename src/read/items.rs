@@ -29,10 +29,11 @@ pub(crate) struct Items<'a> {
     /// `StrRef::as_str`'s `unsafe` relies on it: the run of a checked container reads its
     /// strings with `dec.for_items(true)` ([`Decoder::for_items`]), whose views then skip
     /// the second text check, and the containers that run hands out keep that decoder and
-    /// are checked too. So a `dec` with `text_validated` is only ever in a checked
-    /// container's view, and `checked` is only set on bytes a validating pass with `dec`
-    /// accepted: by the decode of a whole value, and by a checked run for its items (a run
-    /// that is not checked marks the containers it hands out, `VariantRef::mark_unchecked`).
+    /// are checked too. So a `dec` with `text_validated` reads only the top-level value of a
+    /// decode (`read::head::validated_view`, after its validation) and checked containers,
+    /// and `checked` is only set on bytes a validating pass with `dec` accepted: by the
+    /// decode of a whole value, and by a checked run for its items (a run that is not checked
+    /// marks the containers it hands out, `VariantRef::mark_unchecked`).
     pub(crate) checked: bool,
     /// The container is the whole of `data` from `header` on, and those bytes are what the
     /// writer writes for it (noted by a decode with

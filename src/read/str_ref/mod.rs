@@ -331,8 +331,9 @@ impl<'a> StrRef<'a> {
             //   blocks `StrRun::read` read and checked (same bytes, same order, through the
             //   same block reader) when every one of them got it there.
             //   Or `note_validated` set it, from `Decoder::text_validated` of the decoder that
-            //   read the block: only a validated container's run reads with such a decoder
-            //   (`Decoder::for_items`; the invariant is at `Items::checked`), in the
+            //   read the block: only the top-level read of a validated value and a validated
+            //   container's run read with such a decoder (`Decoder::for_items`; the
+            //   invariant is at `Items::checked`), in the
             //   strict-UTF-8 dialects only, whose acceptance (`is_valid`: `utf8_ok(raw)` or
             //   `from_utf8(visible_text(raw))`) means `visible_text(raw)` is strict UTF-8 (a
             //   strict `raw` has a strict visible text, as above). `bytes()` is
@@ -522,9 +523,9 @@ mod tests {
         }
     }
 
-    /// The strings of a validated container's items (a String, the elements of a
-    /// PackedStringArray, a dictionary's key) carry the validation's verdict in the strict
-    /// dialect only, and give the `as_str` that `core::str` gives for their visible text;
+    /// The strings of a validated container's items and of a decoded top-level value (a
+    /// String, the elements of a PackedStringArray, a dictionary's key) carry the
+    /// validation's verdict in the strict dialect only, and give the `as_str` that `core::str` gives for their visible text;
     /// those of a walker's `Begin` view, not validated yet, carry none (and a text the
     /// walk would refuse gives `None`, not an unchecked `&str`).
     #[test]
@@ -563,20 +564,30 @@ mod tests {
                 (Dialect::GODOT_4, TextRules::Strict, [28u32, 34, 27]),
                 (Dialect::GODOT_3, TextRules::Godot3, [19, 23, 18]),
             ] {
-                let mut b = Vec::new();
-                for word in [array, 3, 4] {
-                    b.extend_from_slice(&word.to_le_bytes());
-                }
-                block(&mut b, &raw);
-                b.extend_from_slice(&psa.to_le_bytes());
-                b.extend_from_slice(&1u32.to_le_bytes());
-                block(&mut b, &raw);
+                let mut items = [4u32.to_le_bytes().to_vec(), Vec::new(), Vec::new()];
+                block(&mut items[0], &raw);
+                items[1].extend_from_slice(&psa.to_le_bytes());
+                items[1].extend_from_slice(&1u32.to_le_bytes());
+                block(&mut items[1], &raw);
                 for word in [dict, 1, 4] {
-                    b.extend_from_slice(&word.to_le_bytes());
+                    items[2].extend_from_slice(&word.to_le_bytes());
                 }
-                block(&mut b, &raw);
-                b.extend_from_slice(&0u32.to_le_bytes());
+                block(&mut items[2], &raw);
+                items[2].extend_from_slice(&0u32.to_le_bytes());
+                let mut b = [array.to_le_bytes(), 3u32.to_le_bytes()].concat();
+                b.extend(items.concat());
                 let dec = Decoder::new(dialect);
+                // Each as a top-level value, from `decode` and `Cursor::read`.
+                for item in &items {
+                    let decoded = dec.decode(item).ok().into_iter();
+                    let read = dec.cursor(item).read().ok().into_iter();
+                    for v in decoded.chain(read) {
+                        for s in strings(v) {
+                            assert_eq!(s.utf8, rules == TextRules::Strict, "{raw:02x?}");
+                            assert_eq!(s.as_str(), want, "{raw:02x?}");
+                        }
+                    }
+                }
                 let Some(Ok(Event::Begin(unvalidated))) = dec.walk(&b).next() else {
                     panic!("{raw:02x?}");
                 };
