@@ -1,5 +1,6 @@
 //! Read-path throughput on real engine output, next to `memcpy` of the same bytes (the
-//! hardware bound) measured in the same run. Run: `cargo bench --bench read`.
+//! hardware bound) measured in the same run, and the text of top-level strings (chat lines
+//! sent with `put_var`). Run: `cargo bench --bench read`.
 //! The full benchmark suite (synthetic datasets, peers, the engine itself) is separate work;
 //! this one keeps the read path's speed visible from the start.
 
@@ -103,5 +104,79 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// 2,000 Godot 4 Strings of 1 to 12 words, half of them not ASCII (a chat stream's
+/// `put_var` payloads, one value each).
+fn text_messages() -> Vec<Vec<u8>> {
+    const WORDS: [&str; 8] = [
+        "hello",
+        "Grüße",
+        "gg",
+        "こんにちは",
+        "rematch?",
+        "déjà",
+        "вперёд",
+        "lag",
+    ];
+    let mut state = 0x9E37_79B9_u32;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        state
+    };
+    (0..2000)
+        .map(|_| {
+            let words = 1 + next() % 12;
+            let text: Vec<&str> = (0..words).map(|_| WORDS[(next() % 8) as usize]).collect();
+            let text = text.join(" ");
+            let mut b = vec![4, 0, 0, 0];
+            b.extend_from_slice(&(text.len() as u32).to_le_bytes());
+            b.extend_from_slice(text.as_bytes());
+            b.resize(b.len().next_multiple_of(4), 0);
+            b
+        })
+        .collect()
+}
+
+/// A decoded string's `as_str` against its `bytes` (no text check) and `validate`: the text
+/// the decode checked is not checked a second time.
+fn bench_text(c: &mut Criterion) {
+    let messages = text_messages();
+    let total: usize = messages.iter().map(Vec::len).sum();
+    let decoder = Decoder::new(Dialect::GODOT_4);
+    let mut group = c.benchmark_group("text_messages");
+    group.throughput(Throughput::Bytes(total as u64));
+    group.bench_function(BenchmarkId::new("validate", total), |b| {
+        b.iter(|| {
+            for m in &messages {
+                black_box(decoder.validate(black_box(m)).unwrap());
+            }
+        })
+    });
+    group.bench_function(BenchmarkId::new("decode_bytes", total), |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for m in &messages {
+                if let VariantRef::String(s) = decoder.decode(black_box(m)).unwrap() {
+                    n += s.bytes().len();
+                }
+            }
+            black_box(n)
+        })
+    });
+    group.bench_function(BenchmarkId::new("decode_as_str", total), |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for m in &messages {
+                if let VariantRef::String(s) = decoder.decode(black_box(m)).unwrap() {
+                    n += s.as_str().unwrap().len();
+                }
+            }
+            black_box(n)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_text);
 criterion_main!(benches);
