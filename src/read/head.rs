@@ -447,20 +447,29 @@ pub(crate) fn untyped_container(dec: &Decoder, data: &[u8], pos: usize) -> Optio
     let dialect = dec.dialect();
     let header = Header(u32_at(data, pos)?);
     match dialect.type_of(header.type_id())? {
-        VariantType::Array
-            if !dialect.has_typed_arrays() || header.array_kind() == ContainerKind::None =>
-        {
+        VariantType::Array if is_untyped_array(dialect, header) => {
             Some((false, u32_at(data, pos + 4)? & COUNT_MASK))
         }
-        VariantType::Dictionary
-            if !dialect.has_typed_dictionaries()
-                || (header.dict_key_kind() == ContainerKind::None
-                    && header.dict_value_kind() == ContainerKind::None) =>
-        {
+        VariantType::Dictionary if is_untyped_dictionary(dialect, header) => {
             Some((true, (u32_at(data, pos + 4)? & COUNT_MASK) * 2))
         }
         _ => None,
     }
+}
+
+/// Whether the Array with `header` has no element type block: its count follows the header.
+#[inline(always)]
+fn is_untyped_array(dialect: Dialect, header: Header) -> bool {
+    !dialect.has_typed_arrays() || header.array_kind() == ContainerKind::None
+}
+
+/// Whether the Dictionary with `header` has no key or value type block: its count follows the
+/// header.
+#[inline(always)]
+fn is_untyped_dictionary(dialect: Dialect, header: Header) -> bool {
+    !dialect.has_typed_dictionaries()
+        || (header.dict_key_kind() == ContainerKind::None
+            && header.dict_value_kind() == ContainerKind::None)
 }
 
 /// The view of the untyped container [`untyped_container`] found at `pos` (nesting `depth`).
@@ -823,6 +832,15 @@ pub(crate) fn array_head<'a>(
     let dialect = dec.dialect();
     let p = pos + 4;
     let ty = dialect.type_of(header.type_id());
+    if ty == Some(T::Array) && is_untyped_array(dialect, header) {
+        // The common case, without the type-block reader: the count follows the header.
+        let count = need_u32(data, p, Expected::Count)? & COUNT_MASK;
+        return Ok(ArrayHead {
+            element_type: None,
+            count,
+            body: p + 4,
+        });
+    }
     let (element_type, q) = if ty == Some(T::Array) {
         let kind = if dialect.has_typed_arrays() {
             header.array_kind()
@@ -873,6 +891,16 @@ pub(crate) fn dict_head<'a>(
     header: Header,
     validate: bool,
 ) -> Result<DictHead<'a>> {
+    if is_untyped_dictionary(dec.dialect(), header) {
+        // The common case, without the type-block reader: the count follows the header.
+        let count = need_u32(data, pos + 4, Expected::Count)? & COUNT_MASK;
+        return Ok(DictHead {
+            key_type: None,
+            value_type: None,
+            count,
+            body: pos + 8,
+        });
+    }
     let (key_kind, value_kind) = if dec.dialect().has_typed_dictionaries() {
         (header.dict_key_kind(), header.dict_value_kind())
     } else {
