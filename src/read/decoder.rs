@@ -41,8 +41,9 @@ pub struct Decoder {
     allow_objects: bool,
     canonical_check: bool,
     /// Set only in the copy the run of a validated container reads with (`Seq::new`, see
-    /// `Items::checked`), in the strict-UTF-8 dialects: the strings read with it were
-    /// accepted by a validating pass, so their text is strict UTF-8
+    /// `Items::checked`) and the one a validated top-level leaf is read with
+    /// (`read::head::validated_view`), in the strict-UTF-8 dialects: the strings read with
+    /// it were accepted by a validating pass, so their text is strict UTF-8
     /// (`StrRef::note_validated`). Never set on a decoder a user holds.
     text_validated: bool,
     max_depth: u32,
