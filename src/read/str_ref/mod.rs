@@ -477,6 +477,44 @@ mod tests {
         assert!(ok(b"a\0\xFF")); // stops at NUL
     }
 
+    /// Strict UTF-8 is a subset of what Godot 3 accepts, as the fast path of `is_valid`
+    /// assumes (a block that is strict UTF-8 passes without the Godot 3 check). Every 1- and
+    /// 2-byte block, and random blocks of lead, continuation and ASCII bytes.
+    #[test]
+    fn strict_text_is_godot3_text() {
+        let implies = |raw: &[u8]| {
+            if is_valid(raw, TextRules::Strict) {
+                assert!(is_valid(raw, TextRules::Godot3), "{raw:02x?}");
+            }
+        };
+        for a in 0..=255u8 {
+            implies(&[a]);
+            for b in 0..=255u8 {
+                implies(&[a, b]);
+            }
+        }
+        let mut rand = crate::test_rand::xorshift(0x57_1C7);
+        let alphabet = [
+            0x00, 0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC2, 0xDF, 0xE0, 0xED,
+        ];
+        let alphabet = [
+            &alphabet[..],
+            &[0xEF, 0xF0, 0xF4, 0xF5, 0xF8, 0xFC, 0xFE, 0xBB],
+        ]
+        .concat();
+        let blocks = if cfg!(miri) { 200 } else { 200_000 };
+        for _ in 0..blocks {
+            let len = 1 + (rand() % 9) as usize;
+            let raw: Vec<u8> = (0..len)
+                .map(|_| match rand() % 4 {
+                    0 => rand() as u8,
+                    _ => alphabet[(rand() % alphabet.len() as u64) as usize],
+                })
+                .collect();
+            implies(&raw);
+        }
+    }
+
     #[test]
     fn strict_rules() {
         let ok = |b: &[u8]| is_valid(b, TextRules::Strict);
@@ -564,16 +602,20 @@ mod tests {
                 (Dialect::GODOT_4, TextRules::Strict, [28u32, 34, 27]),
                 (Dialect::GODOT_3, TextRules::Godot3, [19, 23, 18]),
             ] {
-                let mut items = [4u32.to_le_bytes().to_vec(), Vec::new(), Vec::new()];
-                block(&mut items[0], &raw);
-                items[1].extend_from_slice(&psa.to_le_bytes());
-                items[1].extend_from_slice(&1u32.to_le_bytes());
-                block(&mut items[1], &raw);
-                for word in [dict, 1, 4] {
-                    items[2].extend_from_slice(&word.to_le_bytes());
-                }
-                block(&mut items[2], &raw);
-                items[2].extend_from_slice(&0u32.to_le_bytes());
+                let forms = |raw: &[u8]| {
+                    let mut items = [4u32.to_le_bytes().to_vec(), Vec::new(), Vec::new()];
+                    block(&mut items[0], raw);
+                    items[1].extend_from_slice(&psa.to_le_bytes());
+                    items[1].extend_from_slice(&1u32.to_le_bytes());
+                    block(&mut items[1], raw);
+                    for word in [dict, 1, 4] {
+                        items[2].extend_from_slice(&word.to_le_bytes());
+                    }
+                    block(&mut items[2], raw);
+                    items[2].extend_from_slice(&0u32.to_le_bytes());
+                    items
+                };
+                let items = forms(&raw);
                 let mut b = [array.to_le_bytes(), 3u32.to_le_bytes()].concat();
                 b.extend(items.concat());
                 let dec = Decoder::new(dialect);
@@ -606,6 +648,26 @@ mod tests {
                     for s in strings(item) {
                         assert_eq!(s.utf8, rules == TextRules::Strict, "{raw:02x?}");
                         assert_eq!(s.as_str(), want, "{raw:02x?}");
+                    }
+                }
+                // Beside a string only Godot 3 accepts (a surrogate, in any of the three
+                // forms), no string carries a verdict and each converts as `core::str` does.
+                if dialect == Dialect::GODOT_3 {
+                    for surrogate in forms(b"\xED\xA0\x80") {
+                        let mut mixed = [array.to_le_bytes(), 4u32.to_le_bytes()].concat();
+                        mixed.extend(items.concat());
+                        mixed.extend(surrogate);
+                        let v = dec.decode(&mixed).unwrap();
+                        let mut seen = 0;
+                        for item in v.as_array().unwrap().iter() {
+                            for s in strings(item) {
+                                assert!(!s.utf8, "{raw:02x?}");
+                                let want = core::str::from_utf8(visible_text(s.raw)).ok();
+                                assert_eq!(s.as_str(), want, "{raw:02x?}");
+                                seen += 1;
+                            }
+                        }
+                        assert_eq!(seen, 4, "{raw:02x?}");
                     }
                 }
             }
