@@ -9,7 +9,9 @@
 //!   without building a view), `container_type.rs` (typed-container type blocks),
 //!   `input.rs` (bounds-checked words), `str_ref/` (string views, the text rules of each
 //!   engine line, and `block.rs`: the string block and runs of them) + `utf8/` (strict
-//!   UTF-8 16 bytes at a time, or byte by byte where the target has no vector unit).
+//!   UTF-8 16 bytes at a time, or byte by byte where the target has no vector unit),
+//!   `canonical.rs` (whether a value's bytes are exactly what the writer writes, asked while
+//!   validating by a relay's decoder).
 //! - Traversal: `skip.rs` (validating skip, and the generic `traverse` with a visitor that
 //!   the writer's re-encoding uses, on a short pending-level stack that continues in a nested
 //!   call when full), `pending.rs` (the [`Walker`]'s pending-level stack: all the levels a
