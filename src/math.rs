@@ -24,7 +24,7 @@
 //! ```
 //!
 //! Features `glam` and `mint`: their vector, quaternion and matrix types convert to and from
-//! these (`From` both ways, [`AsGodot`]) in the wire's component order:
+//! these (`From` both ways, and the trait `AsGodot`) in the wire's component order:
 //!
 //! | glam | mint | Godot |
 //! |---|---|---|
