@@ -478,16 +478,21 @@ mod tests {
     }
 
     /// Strict UTF-8 is a subset of what Godot 3 accepts, as the fast path of `is_valid`
-    /// assumes (a block that is strict UTF-8 passes without the Godot 3 check). Every 1- and
-    /// 2-byte block, and random blocks of lead, continuation and ASCII bytes.
+    /// assumes (a block that is strict UTF-8 passes without the Godot 3 check): Godot 3's own
+    /// check accepts every block strict rules accept. Every 1- and 2-byte block, and random
+    /// blocks of lead, continuation and ASCII bytes.
     #[test]
     fn strict_text_is_godot3_text() {
-        let implies = |raw: &[u8]| {
+        let mut strict = 0;
+        let mut implies = |raw: &[u8]| {
             if is_valid(raw, TextRules::Strict) {
-                assert!(is_valid(raw, TextRules::Godot3), "{raw:02x?}");
+                assert!(is_valid_slow(raw, TextRules::Godot3), "{raw:02x?}");
+                strict += usize::from(!raw.is_ascii());
             }
         };
-        for a in 0..=255u8 {
+        // Under Miri, the 2-byte blocks of a few leads only.
+        let leads = if cfg!(miri) { 0xC2..=0xC3 } else { 0..=255u8 };
+        for a in leads {
             implies(&[a]);
             for b in 0..=255u8 {
                 implies(&[a, b]);
@@ -513,6 +518,8 @@ mod tests {
                 .collect();
             implies(&raw);
         }
+        // Not only ASCII: multi-byte sequences of every length are met (11,625 of them).
+        assert!(cfg!(miri) || strict > 10_000, "{strict}");
     }
 
     #[test]
