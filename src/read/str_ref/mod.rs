@@ -499,14 +499,10 @@ mod tests {
             }
         }
         let mut rand = crate::test_rand::xorshift(0x57_1C7);
-        let alphabet = [
-            0x00, 0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC2, 0xDF, 0xE0, 0xED,
+        let alphabet: [u8; 20] = [
+            0x00, 0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBB, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF,
+            0xF0, 0xF4, 0xF5, 0xF8, 0xFC, 0xFE,
         ];
-        let alphabet = [
-            &alphabet[..],
-            &[0xEF, 0xF0, 0xF4, 0xF5, 0xF8, 0xFC, 0xFE, 0xBB],
-        ]
-        .concat();
         let blocks = if cfg!(miri) { 200 } else { 200_000 };
         for _ in 0..blocks {
             let len = 1 + (rand() % 9) as usize;
@@ -518,7 +514,7 @@ mod tests {
                 .collect();
             implies(&raw);
         }
-        // Not only ASCII: multi-byte sequences of every length are met (11,625 of them).
+        // Not only ASCII: multi-byte sequences of every length are met (11,659 of them).
         assert!(cfg!(miri) || strict > 10_000, "{strict}");
     }
 
