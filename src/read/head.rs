@@ -181,7 +181,7 @@ fn quick_other(
     validate: bool,
 ) -> Option<Next> {
     let leaf = |size: usize| (p + size <= data.len()).then_some(Next::Leaf(p + size));
-    let ty = dialect.type_of(header.type_id())?;
+    let ty = dialect.type_of_listed(header.type_id())?;
     use VariantType as T;
     match ty {
         T::String | T::StringName => Some(Next::Leaf(text_end(data, p, dialect, validate)?.0)),
