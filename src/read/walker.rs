@@ -90,6 +90,9 @@ pub struct Walker<'a, const N: usize = 2048> {
     data: &'a [u8],
     pos: usize,
     state: State,
+    /// `state == State::Running`, tested alone on the way of almost every event (a match on
+    /// `state` compiles to a jump table there).
+    running: bool,
     /// `End` events still owed.
     ends: u32,
     /// Containers begun and not yet ended.
@@ -131,6 +134,7 @@ impl<'a, const N: usize> Walker<'a, N> {
             data: bytes,
             pos: 0,
             state: State::Start,
+            running: false,
             ends: 0,
             open: 0,
             pending: Pending::new(),
@@ -151,6 +155,7 @@ impl<'a, const N: usize> Walker<'a, N> {
         self.data = bytes;
         self.pos = 0;
         self.state = State::Start;
+        self.running = false;
         self.ends = 0;
         self.open = 0;
         self.pending.clear();
@@ -200,6 +205,7 @@ impl<'a, const N: usize> Walker<'a, N> {
 
     fn fail(&mut self, e: Error) -> Option<Result<Event<'a>>> {
         self.state = State::Done;
+        self.running = false;
         self.ends = 0;
         Some(Err(e))
     }
@@ -212,39 +218,39 @@ impl<'a, const N: usize> Walker<'a, N> {
             self.open = self.open.saturating_sub(1);
             return Some(Ok(Event::End));
         }
-        let depth = match self.state {
-            State::Done => return None,
-            State::Start => {
-                self.state = State::Running;
-                0
-            }
-            State::Property(depth) => {
-                self.state = State::Running;
-                depth
-            }
-            State::Running => {
-                let Some(Item { depth, property }) = self.pending.take_item() else {
-                    self.state = State::Done;
-                    return None;
+        let depth = if self.running {
+            let Some(Item { depth, property }) = self.pending.take_item() else {
+                self.state = State::Done;
+                self.running = false;
+                return None;
+            };
+            if property {
+                let rules = self.dec.dialect().text_rules();
+                let checked =
+                    string_block(self.data, self.pos, rules, true).and_then(|(name, end)| {
+                        check_script_property(&self.dec, self.data, name, end, depth, true)
+                            .map(|()| (name, end))
+                    });
+                return match checked {
+                    Ok((name, end)) => {
+                        self.pos = end;
+                        self.state = State::Property(depth);
+                        self.running = false;
+                        Some(Ok(Event::Property(name)))
+                    }
+                    Err(e) => self.fail(e),
                 };
-                if property {
-                    let rules = self.dec.dialect().text_rules();
-                    let checked =
-                        string_block(self.data, self.pos, rules, true).and_then(|(name, end)| {
-                            check_script_property(&self.dec, self.data, name, end, depth, true)
-                                .map(|()| (name, end))
-                        });
-                    return match checked {
-                        Ok((name, end)) => {
-                            self.pos = end;
-                            self.state = State::Property(depth);
-                            Some(Ok(Event::Property(name)))
-                        }
-                        Err(e) => self.fail(e),
-                    };
-                }
-                depth
             }
+            depth
+        } else {
+            let depth = match self.state {
+                State::Done | State::Running => return None,
+                State::Start => 0,
+                State::Property(depth) => depth,
+            };
+            self.state = State::Running;
+            self.running = true;
+            depth
         };
         if depth > self.dec.max_depth() {
             let limit = self.dec.max_depth();
