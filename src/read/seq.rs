@@ -62,8 +62,11 @@ impl<'a> Seq<'a> {
     /// the skip is not.
     #[inline(always)]
     fn settle(&mut self) -> Result<()> {
-        match self.unskipped.take() {
-            Some((start, _)) => self.skip_unskipped(start),
+        match self.unskipped {
+            Some((start, _)) => {
+                self.unskipped = None;
+                self.skip_unskipped(start)
+            }
             None => Ok(()),
         }
     }
