@@ -32,43 +32,38 @@ if len(args) > 1:
         if len(parts) == 3 and parts[1] in ("decode", "encode"):
             engine[(parts[0], parts[1])] = float(parts[2])
 
-def medians(root):
+def results(root):
+    """Every benchmark under criterion's `root` with a byte throughput: (group, bench) ->
+    (median ns, MB/s). A parameterised benchmark (`group/bench/<bytes>/new`) counts as
+    `bench`."""
     out = {}
     for group in sorted(os.listdir(root)):
         gdir = os.path.join(root, group)
         if not os.path.isdir(gdir) or group == "report":
             continue
-        for bench in sorted(os.listdir(gdir)):
-            new = os.path.join(gdir, bench, "new")
+        for dirpath, dirs, _ in sorted(os.walk(gdir)):
+            if os.path.basename(dirpath) != "new":
+                continue
+            parts = os.path.relpath(os.path.dirname(dirpath), gdir).split(os.sep)
+            if len(parts) > 1 and parts[-1].isdigit():
+                parts = parts[:-1]
             try:
-                meta = json.load(open(os.path.join(new, "benchmark.json")))
-                est = json.load(open(os.path.join(new, "estimates.json")))
+                meta = json.load(open(os.path.join(dirpath, "benchmark.json")))
+                est = json.load(open(os.path.join(dirpath, "estimates.json")))
             except (OSError, ValueError):
                 continue
             tp = (meta.get("throughput") or {}).get("Bytes")
-            if tp is not None:
-                out[(group, bench)] = tp / est["median"]["point_estimate"] * 1e3
+            if tp is None:
+                continue
+            ns = est["median"]["point_estimate"]
+            out[(group, "/".join(parts))] = (ns, tp / ns * 1e3)  # MB/s
     return out
 
 
-before = medians(before_root) if before_root else {}
+before = {k: mbs for k, (_, mbs) in results(before_root).items()} if before_root else {}
 rows = {}
-for group in sorted(os.listdir(root)):
-    gdir = os.path.join(root, group)
-    if not os.path.isdir(gdir) or group == "report":
-        continue
-    for bench in sorted(os.listdir(gdir)):
-        new = os.path.join(gdir, bench, "new")
-        try:
-            meta = json.load(open(os.path.join(new, "benchmark.json")))
-            est = json.load(open(os.path.join(new, "estimates.json")))
-        except (OSError, ValueError):
-            continue
-        tp = (meta.get("throughput") or {}).get("Bytes")
-        if tp is None:
-            continue
-        ns = est["median"]["point_estimate"]
-        rows.setdefault(group, {})[bench] = (ns, tp / ns * 1e3)  # MB/s
+for (group, bench), row in sorted(results(root).items()):
+    rows.setdefault(group, {})[bench] = row
 
 
 def fmt_time(ns):
