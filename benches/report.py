@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Prints the throughput table of `cargo bench --bench throughput` from criterion's files.
+"""Prints the throughput table of `cargo bench --bench throughput` from criterion's files
+(and the rows of any other bench run into the same directory that has a byte throughput).
 
 Usage: python3 benches/report.py [--before DIR | --summary] [target/criterion] [engine.tsv]
 
