@@ -97,9 +97,14 @@ impl<'a> Seq<'a> {
 
     #[inline(never)]
     fn skip_unskipped(&mut self, start: usize) -> Result<()> {
-        // The data was validated when the outermost value was decoded.
-        self.pos = skip_value(&self.dec, self.data, start, self.depth, false)?;
+        self.pos = self.end_of(start)?;
         Ok(())
+    }
+
+    /// Where the item at `start` (the container handed out last) ends.
+    fn end_of(&self, start: usize) -> Result<usize> {
+        // The data was validated when the outermost value was decoded.
+        skip_value(&self.dec, self.data, start, self.depth, false)
     }
 
     fn fail<T>(&mut self, e: crate::Error) -> Option<Result<T>> {
@@ -172,13 +177,16 @@ impl<'a> Seq<'a> {
         if self.left != 0 || self.pos == FAILED {
             return None;
         }
-        let mut done = *self;
-        done.settle().ok()?;
+        // Read-only: no copy of the run to settle.
+        let end = match self.unskipped {
+            Some((start, _)) => self.end_of(start).ok()?,
+            None => self.pos,
+        };
         Some(Walked {
             data: self.data,
             dec: self.dec,
             origin: self.origin,
-            end: done.pos,
+            end,
         })
     }
 
