@@ -134,7 +134,7 @@ impl<'a> Seq<'a> {
     /// bytes, which only a walker's not yet validated view can hold. Its own steps rather
     /// than `next_value()?.ok()`, so that a quick leaf's view is built in place: through
     /// the `Result`, every item's 64-byte view was copied into the `Option` (lazy array
-    /// walks 1 to 8 % more instructions).
+    /// walks up to 8 % more instructions).
     #[inline(always)]
     pub(crate) fn next_trusted(&mut self) -> Option<VariantRef<'a>> {
         if self.left == 0 {
