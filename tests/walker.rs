@@ -288,6 +288,33 @@ fn small_stack_fails_cleanly_and_reset_reuses() {
     assert_eq!(events[2], Event::Value(VariantRef::Int(7)));
     assert_eq!(events[3], Event::End);
     check(dec, &obj, "object");
+    // Godot 4.3+ rejects a `script` property that is not a `res://` path: no `Property`
+    // event for it; inside an array after a closed container, whose `End` comes first.
+    let mut script = vec![
+        28u8, 0, 0, 0, 2, 0, 0, 0, 28, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+    ];
+    script.extend([24, 0, 0, 0, 10, 0, 0, 0]);
+    script.extend(b"RefCounted\0\0");
+    script.extend([
+        2, 0, 0, 0, 1, 0, 0, 0, b'x', 0, 0, 0, 28, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+    ]);
+    script.extend([6, 0, 0, 0]);
+    script.extend(b"script\0\0");
+    for value in [[2u8, 0, 0, 0, 5, 0, 0, 0], [4, 0, 0, 0, 1, 0, 0, 0]] {
+        let mut bytes = script.clone();
+        bytes.extend(value);
+        for dialect in [Dialect::GODOT_4_3, Dialect::GODOT_4_2] {
+            let dec = Decoder::new(dialect).with_allow_objects(true);
+            let walked: Vec<_> = dec.walk(&bytes).collect();
+            let ok = dialect == Dialect::GODOT_4_2 && value[0] == 2;
+            assert_eq!(walked.last().unwrap().is_ok(), ok, "{dialect:?}");
+            let named = walked
+                .iter()
+                .any(|e| matches!(e, Ok(Event::Property(n)) if *n == "script"));
+            assert_eq!(named, dialect == Dialect::GODOT_4_2, "{dialect:?}");
+            check(dec, &bytes, "script property");
+        }
+    }
 }
 
 #[test]
