@@ -16,7 +16,7 @@ use crate::read::value::VariantRef;
 use crate::read::walker::{Event, Walker};
 
 /// Levels with pending items the first attempt has room for: two walkers of 32 levels take
-/// under 1 KiB of stack; the full size (2 × 24 KiB) only when a value needs it.
+/// under 1 KiB of stack; the full size (2 × 18 KiB) only when a value needs it.
 const SHALLOW: usize = 32;
 
 impl PartialEq for ArrayRef<'_> {

@@ -62,8 +62,8 @@ enum State {
 /// levels that still have items pending (a chain of last items needs one); the default,
 /// 2048, is the most any decodable input can need, so a walk never fails on a value
 /// [`Decoder::decode`] accepts. A smaller `N` (via [`Walker::with_stack`]) makes the walker
-/// smaller and fails deeper inputs with `TooDeep { limit: N }`. The stack is 12 bytes per
-/// level, held inline (24 KiB by default) and not initialised until used, so creating a
+/// smaller and fails deeper inputs with `TooDeep { limit: N }`. The stack is 9 bytes per
+/// level, held inline (18 KiB by default) and not initialised until used, so creating a
 /// walker costs about as little as [`Walker::reset`]: one per packet is fine.
 ///
 /// ```
