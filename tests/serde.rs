@@ -584,6 +584,76 @@ fn enums_are_externally_tagged_like_serde_json() {
     );
 }
 
+#[test]
+fn enum_variants_nest_one_level_and_say_where_they_fail() {
+    // Many variants in a row, under a nesting limit they just fit: each variant's level
+    // is given back when it is done. [{"Say": {"text": "hi"}}, …]: the Array at depth 0,
+    // a variant's Dictionary at 1, its content at 2, the text at 3.
+    let cmds: Vec<Cmd> = (0..300)
+        .map(|i| match i % 4 {
+            0 => Cmd::Stop,
+            1 => Cmd::Jump(0.5),
+            2 => Cmd::Move(i, -i),
+            _ => Cmd::Say { text: "hi".into() },
+        })
+        .collect();
+    let bytes = to_vec(G4, &cmds).unwrap();
+    let tight = Decoder::new(G4).with_max_depth(3);
+    let back: Vec<Cmd> = gdwire::serde::from_bytes_with(tight, &bytes).unwrap();
+    assert_eq!(back, cmds);
+    let too_tight = Decoder::new(G4).with_max_depth(2);
+    let err = gdwire::serde::from_bytes_with::<Vec<Cmd>>(too_tight, &bytes).unwrap_err();
+    assert!(matches!(
+        err.code(),
+        ErrorCode::Wire(gdwire::ErrorKind::TooDeep { limit: 2 })
+    ));
+
+    // [{"Jump": "x"}]: the content's error at the String (offset 28: the Array's 8-byte
+    // head, the Dictionary's 8, the key "Jump" in 12), under the variant's name.
+    let bad = to_vec(G4, &vec![BTreeMap::from([("Jump", "x")])]).unwrap();
+    let err = from_bytes::<Vec<Cmd>>(G4, &bad).unwrap_err();
+    assert_eq!(err.path(), "[0].Jump");
+    assert_eq!(err.offset(), Some(28));
+    assert_eq!(&bad[28..36], &[4, 0, 0, 0, 1, 0, 0, 0]);
+    // [{"Fly": 1}]: an unknown variant, at its name (offset 16).
+    let unknown = to_vec(G4, &vec![BTreeMap::from([("Fly", 1)])]).unwrap();
+    let err = from_bytes::<Vec<Cmd>>(G4, &unknown).unwrap_err();
+    assert!(
+        err.to_string().starts_with("unknown variant `Fly`"),
+        "{err}"
+    );
+    assert_eq!(err.path(), "[0]");
+    assert_eq!(err.offset(), Some(16));
+    // The same in a struct field after a good variant: the deserializer goes on at the
+    // right depth and position.
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Two {
+        a: Cmd,
+        b: Cmd,
+    }
+    let mut two = Vec::new();
+    let mut w = Writer::new(&mut two, G4);
+    w.begin_dictionary(2).unwrap();
+    w.string("a").unwrap();
+    w.begin_dictionary(1).unwrap();
+    w.string("Move").unwrap();
+    w.begin_array(2).unwrap();
+    w.int(1).unwrap();
+    w.int(2).unwrap();
+    w.string("b").unwrap();
+    w.begin_dictionary(1).unwrap();
+    w.string("Say").unwrap();
+    w.begin_dictionary(1).unwrap();
+    w.string("text").unwrap();
+    w.int(7).unwrap();
+    w.finish().unwrap();
+    let err = from_bytes::<Two>(G4, &two).unwrap_err();
+    assert_eq!(err.path(), "b.Say.text");
+    let at = err.offset().unwrap();
+    assert_eq!(&two[at..], &[2, 0, 0, 0, 7, 0, 0, 0]);
+}
+
 /// Encodes a dictionary of String keys to `Int` values with the Writer (what a script sends).
 fn dict(pairs: &[(&str, i64)]) -> Vec<u8> {
     let mut out = Vec::new();

@@ -985,13 +985,16 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
                 values: 2,
                 ..
             } => {
+                // The visitor's result is returned as it comes, written in place (a
+                // result moved on through memory is read back wider than it was written,
+                // a stall): the access restores the depth when dropped and locates errors.
                 self.depth += 1;
                 let key_at = self.base + self.pos;
-                let value = visitor
-                    .visit_enum(EnumAcc { de: self, key_at })
-                    .map_err(|e| e.at(at))?;
-                self.depth -= 1;
-                Ok(value)
+                visitor.visit_enum(EnumAcc {
+                    de: self,
+                    key_at,
+                    at,
+                })
             }
             Item::Plain { dict, values } => {
                 let view = self.plain_view(at, dict, values);
@@ -1080,10 +1083,20 @@ impl<'de> MapAccess<'de> for MapAcc<'_, 'de> {
     }
 }
 
-/// `{"Variant": content}`: the single entry of a dictionary.
+/// `{"Variant": content}`: the single entry of a dictionary, read one level deeper than
+/// the dictionary until the access is dropped.
 struct EnumAcc<'a, 'de> {
     de: &'a mut Deserializer<'de>,
     key_at: usize,
+    /// Offset of the dictionary, for errors that have none yet.
+    at: usize,
+}
+
+impl Drop for EnumAcc<'_, '_> {
+    #[inline]
+    fn drop(&mut self) {
+        self.de.depth -= 1;
+    }
 }
 
 impl<'de, 'a> EnumAccess<'de> for EnumAcc<'a, 'de> {
@@ -1092,14 +1105,17 @@ impl<'de, 'a> EnumAccess<'de> for EnumAcc<'a, 'de> {
 
     #[inline]
     fn variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<(T::Value, Self)> {
-        let v = seed.deserialize(&mut *self.de)?;
-        Ok((v, self))
+        match seed.deserialize(&mut *self.de) {
+            Ok(v) => Ok((v, self)),
+            Err(e) => Err(e.at(self.at)),
+        }
     }
 }
 
 impl<'de> EnumAcc<'_, 'de> {
+    #[cold]
     fn in_variant(&self, e: Error) -> Error {
-        e.in_key(self.de.key_text(self.key_at, false))
+        e.in_key(self.de.key_text(self.key_at, false)).at(self.at)
     }
 }
 

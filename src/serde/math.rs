@@ -239,6 +239,9 @@ macro_rules! serde_impls {
         /// Feature `serde`: requires the exact Godot type in [`crate::serde`]; the tuple of
         /// its components in wire order in other formats.
         impl<'de> de::Deserialize<'de> for $t {
+            // Inline: returned through memory, the value's component stores cannot be
+            // forwarded to the caller's wider loads of it.
+            #[inline]
             fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 d.deserialize_newtype_struct(<$t as MathSerde>::MARKER, MathVisitor(PhantomData))
             }
