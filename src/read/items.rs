@@ -9,13 +9,7 @@ use crate::read::seq::Seq;
 ///
 /// This keeps every container view at 56 bytes and [`VariantRef`](crate::VariantRef) at 64:
 /// views are handed out once per element, and each move of a large view is a `memcpy`.
-///
-/// In declaration order (`repr(C)`), with `count` and `depth` apart: a view is written
-/// field by field, and two adjacent 4-byte fields copied on into an iterator were read
-/// back as one 8-byte load, which the processor cannot serve from the two stores that
-/// wrote them (a stall of the lazy walk on every container: 2-5 % of its time).
 #[derive(Clone, Copy)]
-#[repr(C)]
 pub(crate) struct Items<'a> {
     pub(crate) data: &'a [u8],
     pub(crate) dec: Decoder,
@@ -26,6 +20,8 @@ pub(crate) struct Items<'a> {
     body_offset: u32,
     /// Values that follow (dictionaries: keys and values; objects: properties).
     pub(crate) count: u32,
+    /// Nesting depth of the items.
+    pub(crate) depth: u32,
     /// The items were validated with the container (views from `decode`, `Cursor::read` and
     /// their iterators); false for a [`Walker`](crate::read::Walker)'s `Begin` views, whose
     /// items the walk checks only as it reaches them.
@@ -44,8 +40,6 @@ pub(crate) struct Items<'a> {
     /// [`Decoder::with_canonical_check`](crate::Decoder::with_canonical_check)): re-sending
     /// it in the same dialect is a copy of them.
     pub(crate) canonical: bool,
-    /// Nesting depth of the items.
-    pub(crate) depth: u32,
 }
 
 impl<'a> Items<'a> {
