@@ -792,29 +792,25 @@ fn entry_head(b: &[u8], pos: usize, delta: bool) -> Result<EntryHead> {
     })
 }
 
-/// One SYNC entry at `pos`: header, then values filling its size exactly.
-fn sync_entry(dec: Decoder, b: &[u8], pos: usize, delta: bool) -> Result<(SyncEntry<'_>, usize)> {
+/// Checks the SYNC entry at `pos` (header, then values filling its size exactly) and
+/// returns where it ends.
+fn sync_entry(dec: &Decoder, b: &[u8], pos: usize, delta: bool) -> Result<usize> {
     let head = entry_head(b, pos, delta)?;
-    let (values, after) = Values::check(dec, b, head.start, head.end, None)?;
+    let (count, after) = Values::check_run(dec, b, head.start, head.end, None)?;
     if after != head.end {
         return Err(bad(PacketProblem::SizeMismatch, head.size_at));
     }
     if let Some(m) = head.mask {
         // The engine rejects a delta naming no property.
-        if m == 0 || values.len() != m.count_ones() as usize {
+        if m == 0 || count != m.count_ones() {
             return Err(bad(PacketProblem::ValueCount, pos + 4));
         }
     }
-    let entry = SyncEntry {
-        net_id: head.net_id,
-        mask: head.mask,
-        values,
-    };
-    Ok((entry, head.end))
+    Ok(head.end)
 }
 
-/// [`sync_entry`] of an entry it accepted before (the packet was parsed): its values are
-/// read when asked for.
+/// The entry at `pos`, which [`sync_entry`] accepted before (the packet was parsed): its
+/// values are read when asked for.
 fn parsed_entry(dec: Decoder, b: &[u8], pos: usize, delta: bool) -> Result<(SyncEntry<'_>, usize)> {
     let head = entry_head(b, pos, delta)?;
     let entry = SyncEntry {
@@ -836,7 +832,7 @@ fn sync(dec: Decoder, b: &[u8], b0: u8) -> Result<Sync<'_>> {
     let mut n = 0u32;
     // The engine never sends a SYNC without an entry.
     while pos < b.len() || n == 0 {
-        pos = sync_entry(dec, b, pos, delta)?.1;
+        pos = sync_entry(&dec, b, pos, delta)?;
         n += 1;
     }
     let entries = SyncEntries {

@@ -173,7 +173,11 @@ pub struct Values<'a> {
 impl<'a> Values<'a> {
     /// Validates the compressed values in `bytes[pos..end]`: exactly `count` of them when
     /// `count` is given (the caller checks where they end), otherwise as many as fill the
-    /// range. Returns them and where the last one ends.
+    /// range. Returns them and where the last one ends. Inlined around the out-of-line
+    /// [`Values::check_run`], so the view is built where the caller keeps it: returned
+    /// through memory, it was copied on with wide loads from the narrow stores that wrote
+    /// it, a stall on every remote call parsed.
+    #[inline(always)]
     pub(crate) fn check(
         dec: Decoder,
         bytes: &'a [u8],
@@ -181,17 +185,7 @@ impl<'a> Values<'a> {
         end: usize,
         count: Option<u32>,
     ) -> Result<(Values<'a>, usize)> {
-        let mut at = pos;
-        let mut n = 0u32;
-        loop {
-            match count {
-                Some(c) if n == c => break,
-                None if at >= end => break,
-                _ => {}
-            }
-            at = skip_one(&dec, bytes, at, end)?;
-            n += 1;
-        }
+        let (n, at) = Values::check_run(&dec, bytes, pos, end, count)?;
         let values = Values {
             dec,
             bytes,
@@ -200,6 +194,30 @@ impl<'a> Values<'a> {
             left: Some(n),
         };
         Ok((values, at))
+    }
+
+    /// [`Values::check`] without the view: how many values there are and where the last
+    /// one ends, for a caller that needs only that (a parse that reads the values again
+    /// when they are iterated).
+    pub(crate) fn check_run(
+        dec: &Decoder,
+        bytes: &[u8],
+        pos: usize,
+        end: usize,
+        count: Option<u32>,
+    ) -> Result<(u32, usize)> {
+        let mut at = pos;
+        let mut n = 0u32;
+        loop {
+            match count {
+                Some(c) if n == c => break,
+                None if at >= end => break,
+                _ => {}
+            }
+            at = skip_one(dec, bytes, at, end)?;
+            n += 1;
+        }
+        Ok((n, at))
     }
 
     /// The values filling `bytes[pos..end]`, which [`Values::check`] accepted before with

@@ -38,16 +38,24 @@ pub const MAX_DEPTH: u32 = 1024;
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Decoder {
     dialect: Dialect,
-    allow_objects: bool,
-    canonical_check: bool,
-    /// Set only in the copy the run of a validated container reads with (`Seq::new`, see
-    /// `Items::checked`) and the one a validated top-level leaf is read with
-    /// (`read::head::validated_view`), in the strict-UTF-8 dialects: the strings read with
-    /// it were accepted by a validating pass, so their text is strict UTF-8
-    /// (`StrRef::note_validated`). Never set on a decoder a user holds.
-    text_validated: bool,
-    max_depth: u32,
+    /// The nesting limit in the low 32 bits, then the option bits ([`ALLOW_OBJECTS`],
+    /// [`CANONICAL_CHECK`], [`TEXT_VALIDATED`]). One word, so that a decoder is a pair of
+    /// words: passed in two registers and copied as two words. As separate fields it was
+    /// written with narrow stores and copied on with one 16-byte load, which the processor
+    /// cannot serve from them (a stall on every packet a server parses).
+    options: u64,
 }
+
+/// [`Decoder::with_allow_objects`].
+const ALLOW_OBJECTS: u64 = 1 << 32;
+/// [`Decoder::with_canonical_check`].
+const CANONICAL_CHECK: u64 = 1 << 33;
+/// Set only in the copy the run of a validated container reads with (`Seq::new`, see
+/// `Items::checked`) and the one a validated top-level leaf is read with
+/// (`read::head::validated_view`), in the strict-UTF-8 dialects: the strings read with it
+/// were accepted by a validating pass, so their text is strict UTF-8
+/// (`StrRef::note_validated`). Never set on a decoder a user holds.
+const TEXT_VALIDATED: u64 = 1 << 34;
 
 /// The options a user sets (`text_validated` is internal to the views, never set on a
 /// decoder a user holds).
@@ -55,9 +63,9 @@ impl core::fmt::Debug for Decoder {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Decoder")
             .field("dialect", &self.dialect)
-            .field("allow_objects", &self.allow_objects)
-            .field("canonical_check", &self.canonical_check)
-            .field("max_depth", &self.max_depth)
+            .field("allow_objects", &self.allows_objects())
+            .field("canonical_check", &self.checks_canonical())
+            .field("max_depth", &self.max_depth())
             .finish()
     }
 }
@@ -74,11 +82,15 @@ impl Decoder {
     pub const fn new(dialect: Dialect) -> Decoder {
         Decoder {
             dialect,
-            allow_objects: false,
-            canonical_check: false,
-            text_validated: false,
-            max_depth: MAX_DEPTH,
+            options: MAX_DEPTH as u64,
         }
+    }
+
+    /// `options` with `bit` set to `on`.
+    #[inline(always)]
+    const fn with_bit(mut self, bit: u64, on: bool) -> Decoder {
+        self.options = (self.options & !bit) | ((on as u64).wrapping_neg() & bit);
+        self
     }
 
     /// Allows full objects (class name and properties), as `bytes_to_var_with_objects` /
@@ -94,9 +106,8 @@ impl Decoder {
     /// assert!(v.as_object().is_some());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub const fn with_allow_objects(mut self, allow: bool) -> Decoder {
-        self.allow_objects = allow;
-        self
+    pub const fn with_allow_objects(self, allow: bool) -> Decoder {
+        self.with_bit(ALLOW_OBJECTS, allow)
     }
 
     /// Sets the nesting limit (top-level value = depth 0). Skipping never recurses per level,
@@ -113,7 +124,7 @@ impl Decoder {
     /// assert!(Decoder::new(Dialect::GODOT_4).with_max_depth(0).decode(&nested).is_err());
     /// ```
     pub const fn with_max_depth(mut self, max_depth: u32) -> Decoder {
-        self.max_depth = max_depth;
+        self.options = (self.options & !(u32::MAX as u64)) | max_depth as u64;
         self
     }
 
@@ -140,9 +151,8 @@ impl Decoder {
     /// assert_eq!(&out[..n], &bytes[..]);
     /// # Ok::<(), gdwire::Error>(())
     /// ```
-    pub const fn with_canonical_check(mut self, check: bool) -> Decoder {
-        self.canonical_check = check;
-        self
+    pub const fn with_canonical_check(self, check: bool) -> Decoder {
+        self.with_bit(CANONICAL_CHECK, check)
     }
 
     /// Whether decoding notes which values are canonical ([`Decoder::with_canonical_check`]).
@@ -152,7 +162,7 @@ impl Decoder {
     /// assert!(!Decoder::new(Dialect::GODOT_4).checks_canonical());
     /// ```
     pub const fn checks_canonical(&self) -> bool {
-        self.canonical_check
+        self.options & CANONICAL_CHECK != 0
     }
 
     /// The dialect.
@@ -172,7 +182,7 @@ impl Decoder {
     /// assert!(Decoder::new(Dialect::GODOT_3).with_allow_objects(true).allows_objects());
     /// ```
     pub const fn allows_objects(&self) -> bool {
-        self.allow_objects
+        self.options & ALLOW_OBJECTS != 0
     }
 
     /// The nesting limit.
@@ -182,23 +192,23 @@ impl Decoder {
     /// assert_eq!(Decoder::new(Dialect::GODOT_3).with_max_depth(64).max_depth(), 64);
     /// ```
     pub const fn max_depth(&self) -> u32 {
-        self.max_depth
+        self.options as u32
     }
 
     /// This decoder as the one a container's run reads with: `validated` says a validating
     /// pass with it accepted the container's bytes (`Items::checked`), which in the
     /// strict-UTF-8 dialects proves the text of its strings (see the field).
     #[inline(always)]
-    pub(crate) fn for_items(mut self, validated: bool) -> Decoder {
-        self.text_validated = validated && self.dialect.text_rules() == TextRules::Strict;
-        self
+    pub(crate) fn for_items(self, validated: bool) -> Decoder {
+        let strict = self.dialect.text_rules() == TextRules::Strict;
+        self.with_bit(TEXT_VALIDATED, validated && strict)
     }
 
     /// Whether the strings read with this decoder (without validating them) have strict
     /// UTF-8 text: see [`Decoder::for_items`].
     #[inline(always)]
     pub(crate) const fn text_validated(&self) -> bool {
-        self.text_validated
+        self.options & TEXT_VALIDATED != 0
     }
 
     /// Decodes the value at the start of `bytes` and returns it with the number of bytes it
@@ -215,7 +225,7 @@ impl Decoder {
     pub fn decode_prefix<'a>(&self, bytes: &'a [u8]) -> Result<(VariantRef<'a>, usize)> {
         // An unpadded PackedByteArray at the very end "uses" its missing padding, as in the
         // engine; report what the input actually had.
-        if self.canonical_check {
+        if self.checks_canonical() {
             let (value, end) = read_noting_copy(self, bytes, 0)?;
             return Ok((value, end.min(bytes.len())));
         }
@@ -293,7 +303,7 @@ impl Decoder {
         &self,
         bytes: &'a [u8],
     ) -> Result<(VariantRef<'a>, usize)> {
-        if self.canonical_check {
+        if self.checks_canonical() {
             // The canonical note is made while validating.
             return self.decode_prefix(bytes);
         }
