@@ -62,7 +62,8 @@ struct DialectInfo {
     godot4_minor: u8,
     /// What a header with bit 16 clear starts, by type byte, for the skip's hottest lookup
     /// (one load instead of a branch per type): the payload bytes of a fixed-size type,
-    /// `TEXT` for String and StringName, `OTHER` for the rest and for unknown ids.
+    /// `SHAPE_TEXT` for String and StringName, `SHAPE_OTHER` for the rest and for unknown
+    /// ids.
     shapes: [u8; 256],
     /// What the canonical form asks of the payload, by type byte (bits 8–31 clear).
     payload_rules: [PayloadRule; 256],
@@ -74,19 +75,11 @@ struct DialectInfo {
 const NO_ID: u8 = 0xFF;
 /// `DialectInfo::godot4_minor` of the Godot 3 and Pandemonium dialects.
 const NOT_GODOT4: u8 = 0xFF;
-const TEXT: u8 = 0xFE;
-const OTHER: u8 = 0xFF;
-
-/// What a header starts, as far as the skip's quick path needs to know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Shape {
-    /// A type whose payload size follows from the header alone: that many bytes.
-    Fixed(usize),
-    /// A String or StringName block.
-    Text,
-    /// Anything else, or an unknown id.
-    Other,
-}
+/// [`Dialect::shape_code`] of a String or StringName block.
+pub(crate) const SHAPE_TEXT: u8 = 0xFE;
+/// [`Dialect::shape_code`] of anything that is neither a fixed-size value nor a string
+/// block, of an unknown id, and of a header with bit 16 set.
+pub(crate) const SHAPE_OTHER: u8 = 0xFF;
 
 /// The payload widths header bit 16 selects: (Int and Float, one math component, a RID).
 pub(crate) const fn payload_widths(
@@ -100,19 +93,19 @@ pub(crate) const fn payload_widths(
 }
 
 const fn shapes(wire: &[VariantType], rid_payload: bool, math_flag_64: bool) -> [u8; 256] {
-    let mut out = [OTHER; 256];
+    let mut out = [SHAPE_OTHER; 256];
     let (int, real, rid) = payload_widths(false, math_flag_64, rid_payload);
     let mut id = 0;
     while id < wire.len() {
         out[id] = match wire[id] {
-            VariantType::String | VariantType::StringName => TEXT,
+            VariantType::String | VariantType::StringName => SHAPE_TEXT,
             ty => match ty.fixed_payload(int, real, rid) {
                 Some(size) => {
                     // Sizes must stay clear of the two codes (the largest is 64).
-                    assert!(size < TEXT as usize);
+                    assert!(size < SHAPE_TEXT as usize);
                     size as u8
                 }
-                None => OTHER,
+                None => SHAPE_OTHER,
             },
         };
         id += 1;
@@ -665,19 +658,16 @@ impl Dialect {
         self.0.math_flag_64
     }
 
-    /// What the value a header starts is, as far as the skip's quick path needs to know.
-    /// Headers with bit 16 set (64-bit ints and floats, double-precision math) are `Other`:
-    /// keeping that bit out of the table index keeps the lookup one load after the header's.
+    /// What a header starts, as far as the skip's quick path needs to know: the payload size
+    /// of a fixed-size value, [`SHAPE_TEXT`] or [`SHAPE_OTHER`]. Headers with bit 16 set
+    /// (64-bit ints and floats, double-precision math) are `SHAPE_OTHER`: keeping that bit
+    /// out of the table index keeps the lookup one load after the header's.
     #[inline(always)]
-    pub(crate) fn shape(self, header: u32) -> Shape {
+    pub(crate) fn shape_code(self, header: u32) -> u8 {
         if header & FLAG_64 != 0 {
-            return Shape::Other;
+            return SHAPE_OTHER;
         }
-        match self.0.shapes[(header & 0xFF) as usize] {
-            TEXT => Shape::Text,
-            OTHER => Shape::Other,
-            size => Shape::Fixed(size as usize),
-        }
+        self.0.shapes[(header & 0xFF) as usize]
     }
 
     /// What the canonical form asks of the payload of a value whose header (bits 8–31

@@ -5,7 +5,7 @@
 //! skip's extent ([`quick_next`]) and the general reader ([`read_head`], behind the cursor and
 //! the views) take their sizes from it.
 
-use crate::dialect::{payload_widths, Dialect, Shape, TextRules};
+use crate::dialect::{payload_widths, Dialect, TextRules, SHAPE_OTHER, SHAPE_TEXT};
 use crate::error::{Error, ErrorKind, Expected, Result};
 use crate::float_width::widen;
 use crate::header::{ContainerKind, Header, FLAG_64, FLAG_OBJECT_AS_ID};
@@ -135,8 +135,13 @@ fn packed_fixed(data: &[u8], pos: usize, size: usize, ty: VariantType) -> Result
 /// With `note`, it also tells whether the value's own bytes are canonical (what
 /// [`is_canonical`] says; always `false` without `note`): fixed-size values and strings, the
 /// common items, are judged on the header and payload read here, without a second look.
+///
+/// With `PREDICT_SIZES`, the common payload sizes are arms of the one jump on the item's
+/// kind (below): the loop over a container's leaves (a packet, a flat dictionary) asks for
+/// it; the general traversal's loop, which keeps the pending levels too, measured no faster
+/// with it (docs/dev/performance-history.md, "Fifteenth round" and "Sixteenth round").
 #[inline(always)]
-pub(crate) fn quick_next(
+pub(crate) fn quick_next<const PREDICT_SIZES: bool>(
     dec: &Decoder,
     data: &[u8],
     pos: usize,
@@ -146,18 +151,37 @@ pub(crate) fn quick_next(
     let dialect = dec.dialect();
     let header = Header(u32_at(data, pos)?);
     let p = pos + 4;
-    match dialect.shape(header.0) {
-        Shape::Fixed(size) => {
-            let payload = take(data, p, size)?;
-            let canonical = note && canonical::fixed(dialect, header.0, payload);
-            return Some((Next::Leaf(p + size), canonical));
+    // The skip's loop is a chain: each item's header is read where the item before ends.
+    // As `p + size`, that end waits for the load of the dialect's table entry; as an arm of
+    // a predicted jump, it is known at once and the next header's load starts, the table
+    // load only confirming the arm (game-state dictionaries and packets of one kind repeat
+    // one sequence of types). Strings, other values and sizes are one jump, not a branch
+    // for strings and then one on the size: where items come in no predictable order, that
+    // is one mispredicted jump per item at most.
+    // Two plain matches rather than one with a guard: rustc splits a guarded match into two
+    // switches, and the general loop's then ran more instructions.
+    let end = if PREDICT_SIZES {
+        match dialect.shape_code(header.0) {
+            SHAPE_TEXT => return text_next(dialect, header, data, p, validate, note),
+            SHAPE_OTHER => None,
+            0 => Some(p),
+            4 => Some(p + 4),
+            8 => Some(p + 8),
+            12 => Some(p + 12),
+            16 => Some(p + 16),
+            size => Some(p + size as usize),
         }
-        Shape::Text => {
-            let (end, padded, len) = text_end(data, p, dialect, validate)?;
-            let canonical = note && canonical::text(header.0, padded, len);
-            return Some((Next::Leaf(end), canonical));
+    } else {
+        match dialect.shape_code(header.0) {
+            SHAPE_TEXT => return text_next(dialect, header, data, p, validate, note),
+            SHAPE_OTHER => None,
+            size => Some(p + size as usize),
         }
-        Shape::Other => {}
+    };
+    if let Some(end) = end {
+        let payload = data.get(p..end)?;
+        let canonical = note && canonical::fixed(dialect, header.0, payload);
+        return Some((Next::Leaf(end), canonical));
     }
     let next = quick_other(dialect, header, data, p, validate)?;
     let canonical = note && {
@@ -168,6 +192,21 @@ pub(crate) fn quick_next(
         is_canonical(dialect, data, pos, end)
     };
     Some((next, canonical))
+}
+
+/// [`quick_next`] of a string block whose length word is at `p`.
+#[inline(always)]
+fn text_next(
+    dialect: Dialect,
+    header: Header,
+    data: &[u8],
+    p: usize,
+    validate: bool,
+    note: bool,
+) -> Option<(Next, bool)> {
+    let (end, padded, len) = text_end(data, p, dialect, validate)?;
+    let canonical = note && canonical::text(header.0, padded, len);
+    Some((Next::Leaf(end), canonical))
 }
 
 /// [`quick_next`] of what the dialect's table of shapes leaves out: containers, packed
@@ -1010,7 +1049,9 @@ mod tests {
                                 leaves += 1;
                             }
                             let full = read_head(&dec, &data, 0, 0, validate).map(|r| r.1);
-                            if let Some((n, noted)) = quick_next(&dec, &data, 0, validate, true) {
+                            let noting = quick_next::<true>(&dec, &data, 0, validate, true);
+                            assert_eq!(noting, quick_next::<false>(&dec, &data, 0, validate, true));
+                            if let Some((n, noted)) = noting {
                                 assert_eq!(full, Ok(n), "{dialect:?} {data:02x?}");
                                 // The canonical note made in place is the general rule's.
                                 let end = match n {
@@ -1019,8 +1060,13 @@ mod tests {
                                 let general = is_canonical(dialect, &data, 0, end);
                                 assert_eq!(noted, general, "{dialect:?} {data:02x?}");
                                 canonical += noted as usize;
-                                let plain = quick_next(&dec, &data, 0, validate, false);
-                                assert_eq!(plain, Some((n, false)));
+                                // With the sizes as arms or without, the same answer.
+                                for plain in [
+                                    quick_next::<true>(&dec, &data, 0, validate, false),
+                                    quick_next::<false>(&dec, &data, 0, validate, false),
+                                ] {
+                                    assert_eq!(plain, Some((n, false)));
+                                }
                                 answered += 1;
                             }
                         }
