@@ -86,7 +86,7 @@ impl Decoder {
         }
     }
 
-    /// `options` with `bit` set to `on`.
+    /// This decoder with the option `bit` set to `on`.
     #[inline(always)]
     const fn with_bit(mut self, bit: u64, on: bool) -> Decoder {
         self.options = (self.options & !bit) | ((on as u64).wrapping_neg() & bit);
@@ -197,7 +197,7 @@ impl Decoder {
 
     /// This decoder as the one a container's run reads with: `validated` says a validating
     /// pass with it accepted the container's bytes (`Items::checked`), which in the
-    /// strict-UTF-8 dialects proves the text of its strings (see the field).
+    /// strict-UTF-8 dialects proves the text of its strings (see [`TEXT_VALIDATED`]).
     #[inline(always)]
     pub(crate) fn for_items(self, validated: bool) -> Decoder {
         let strict = self.dialect.text_rules() == TextRules::Strict;
