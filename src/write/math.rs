@@ -411,6 +411,20 @@ impl<S: Sink> Writer<S> {
             }
             return self.header_words(ty, 0, &out);
         }
+        // `narrow(widen(x))` is `x` itself unless `x` is a NaN (which it quiets): without a
+        // NaN the components are copied from the source as they stand. (Assembled in a
+        // buffer of words, they were read back with wider loads than they were stored with,
+        // a failed store forward per value.)
+        if let Some(raw) = raw.get(..N * 4) {
+            let no_nan = raw.chunks_exact(4).fold(true, |ok, c| {
+                let bits = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                ok & (bits & 0x7FFF_FFFF <= 0x7F80_0000)
+            });
+            if no_nan {
+                self.header(ty, 0)?;
+                return self.bytes(raw);
+            }
+        }
         let mut out = [[0u8; 4]; N];
         for (o, c) in out.iter_mut().zip(raw.chunks_exact(4)) {
             let x = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);

@@ -364,6 +364,55 @@ mod tests {
         Ok(out)
     }
 
+    /// Math values copied from their wire components when none is a NaN write what the
+    /// general path writes: special and ordinary bit patterns in every component position,
+    /// a signalling NaN quieted (payload and sign kept), everything else as it stands.
+    #[test]
+    fn math_components_keep_their_bits_and_nans_are_quieted() {
+        let patterns: [u32; 10] = [
+            0x7F80_0001, // signalling NaN
+            0xFFC0_1234, // negative quiet NaN with a payload
+            0x7F80_0000, // +inf
+            0xFF80_0000, // -inf
+            0x8000_0000, // -0.0
+            0x0000_0001, // smallest subnormal
+            0x7F7F_FFFF, // largest finite
+            0x3F80_0000, // 1.0
+            0xC2F6_E979, // -123.456
+            0x0000_0000,
+        ];
+        let quiet = |b: u32| match b & 0x7FFF_FFFF > 0x7F80_0000 {
+            true => b | 0x0040_0000,
+            false => b,
+        };
+        crate::write::copy::STREAMING_ONLY.with(|s| s.set(true));
+        for (ty, n) in [(T::Vector2, 2), (T::Vector3, 3), (T::Transform3D, 12)] {
+            for start in 0..patterns.len() {
+                let comps: Vec<u32> = (0..n).map(|i| patterns[(start + i) % 10]).collect();
+                for dialect in [Dialect::GODOT_3, Dialect::GODOT_4] {
+                    let mut bytes = vec![dialect.wire_id(T::Array).unwrap(), 0, 0, 0, 1, 0, 0, 0];
+                    bytes.extend_from_slice(&u32::from(dialect.wire_id(ty).unwrap()).to_le_bytes());
+                    comps
+                        .iter()
+                        .for_each(|c| bytes.extend_from_slice(&c.to_le_bytes()));
+                    let view = Decoder::new(dialect).decode(&bytes).unwrap();
+                    let fast = crate::to_vec(dialect, &view).unwrap();
+                    assert_eq!(
+                        Ok(fast.clone()),
+                        general(dialect, &view),
+                        "{ty:?} {comps:08x?}"
+                    );
+                    let mut want = bytes[..12].to_vec();
+                    comps
+                        .iter()
+                        .for_each(|c| want.extend_from_slice(&quiet(*c).to_le_bytes()));
+                    assert_eq!(fast, want, "{ty:?} {comps:08x?}");
+                }
+            }
+        }
+        crate::write::copy::STREAMING_ONLY.with(|s| s.set(false));
+    }
+
     /// The visitor's fast paths (leaves and untyped container heads read in place, math
     /// values from their wire words, trusted text in one write) write exactly what the
     /// general path writes, or fail exactly as it does: every engine-made value of the Godot
