@@ -9,7 +9,7 @@ use crate::math::Precision;
 use crate::read::PackedReals;
 use crate::variant_type::VariantType;
 use crate::write::math::Real;
-use crate::write::primitives::MAX_LEN;
+use crate::write::primitives::{pad_len, MAX_LEN};
 use crate::write::sink::Sink;
 use crate::write::writer::Writer;
 
@@ -418,12 +418,12 @@ impl<S: Sink> Writer<S> {
         b: &[u8],
     ) -> Result<()> {
         self.packed_len(n, b.len().checked_div(n).unwrap_or(1))?;
-        self.header_u32(ty, flags, n as u32)?;
-        self.bytes(b)?;
-        if ty == T::PackedByteArray {
-            self.pad(b.len())?;
-        }
-        Ok(())
+        let pad = if ty == T::PackedByteArray {
+            pad_len(b.len())
+        } else {
+            0
+        };
+        self.header_block(ty, flags, n as u32, b, pad)
     }
 
     /// A packed vector array in precision `p`: the writer's, or that of input that carries

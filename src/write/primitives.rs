@@ -6,6 +6,12 @@ use crate::variant_type::VariantType;
 use crate::write::sink::Sink;
 use crate::write::writer::{ScriptCheck, Writer};
 
+/// The zero bytes that pad `len` bytes to a multiple of four.
+#[inline]
+pub(super) const fn pad_len(len: usize) -> usize {
+    (4 - len % 4) % 4
+}
+
 /// The engine's sizes are C `int`.
 pub(super) const MAX_LEN: usize = i32::MAX as usize;
 
@@ -47,7 +53,7 @@ impl<S: Sink> Writer<S> {
     /// Zero padding after `len` bytes.
     #[inline]
     pub(super) fn pad(&mut self, len: usize) -> Result<()> {
-        self.zeros((4 - len % 4) % 4)
+        self.zeros(pad_len(len))
     }
 
     /// The header word of `ty` in this dialect.
@@ -74,6 +80,25 @@ impl<S: Sink> Writer<S> {
     pub(super) fn header_u32(&mut self, ty: VariantType, data: u32, v: u32) -> Result<()> {
         let h = self.head(ty, data)?;
         self.bytes([h, v.to_le_bytes()].as_flattened())
+    }
+
+    /// A header, a word `n` (a length or count), `body` and `zeros` zero bytes (at most 4), in
+    /// one sink write: strings, packed arrays. The caller has no `script` property check
+    /// pending, or has made it.
+    #[inline]
+    pub(super) fn header_block(
+        &mut self,
+        ty: VariantType,
+        data: u32,
+        n: u32,
+        body: &[u8],
+        zeros: usize,
+    ) -> Result<()> {
+        let h = u32::from_le_bytes(self.head(ty, data)?);
+        // One word, made in a register: from an array of the two, this write compiled to
+        // 15 % more instructions on a whole encode of sync packets.
+        let head = (u64::from(h) | u64::from(n) << 32).to_le_bytes();
+        self.sink.write_padded(&head, body, zeros)
     }
 
     /// A header and a little-endian `u64` in one sink write.

@@ -76,6 +76,25 @@ pub trait Sink {
     fn check(&self) -> Result<()> {
         Ok(())
     }
+
+    /// Appends `head`, then `bytes`, then `zeros` zero bytes (at most 4; more are not
+    /// written): a length-prefixed, padded block such as a string's. The same bytes as three
+    /// [`Sink::write`] calls (the default), so a sink need not implement it; the crate's
+    /// sinks store the block with one bounds check.
+    ///
+    /// ```
+    /// use gdwire::Sink;
+    /// let mut out = Vec::new();
+    /// out.write_padded(&[2, 0, 0, 0], b"hi", 2)?;
+    /// assert_eq!(out, [2, 0, 0, 0, b'h', b'i', 0, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    fn write_padded(&mut self, head: &[u8], bytes: &[u8], zeros: usize) -> Result<()> {
+        self.write(head)?;
+        self.write(bytes)?;
+        self.write(&[0; 4][..zeros.min(4)])
+    }
 }
 
 impl<S: Sink + ?Sized> Sink for &mut S {
@@ -92,6 +111,10 @@ impl<S: Sink + ?Sized> Sink for &mut S {
     }
     fn check(&self) -> Result<()> {
         (**self).check()
+    }
+    #[inline]
+    fn write_padded(&mut self, head: &[u8], bytes: &[u8], zeros: usize) -> Result<()> {
+        (**self).write_padded(head, bytes, zeros)
     }
 }
 
@@ -261,6 +284,31 @@ impl Sink for SliceSink<'_> {
         self.total
     }
 
+    #[inline]
+    fn write_padded(&mut self, head: &[u8], bytes: &[u8], zeros: usize) -> Result<()> {
+        let zeros = zeros.min(4);
+        let end = self
+            .total
+            .saturating_add(head.len())
+            .saturating_add(bytes.len())
+            .saturating_add(zeros);
+        if self.total == self.stored {
+            let block = self.buf.get_mut(self.stored..end);
+            let parts = block.and_then(|b| b.split_at_mut_checked(head.len()));
+            let parts =
+                parts.and_then(|(h, rest)| Some((h, rest.split_at_mut_checked(bytes.len())?)));
+            if let Some((h, (body, pad))) = parts {
+                copy(h, head);
+                copy(body, bytes);
+                // Through `copy`'s short arms: `fill` of a runtime length is a `memset` call.
+                copy(pad, &[0; 4][..zeros]);
+                self.stored = end;
+            }
+        }
+        self.total = end;
+        Ok(())
+    }
+
     fn patch(&mut self, at: usize, bytes: &[u8]) -> Result<()> {
         let end = at.saturating_add(bytes.len());
         if end <= self.stored {
@@ -405,6 +453,15 @@ impl Sink for alloc::vec::Vec<u8> {
     fn position(&self) -> usize {
         self.len()
     }
+    #[inline]
+    fn write_padded(&mut self, head: &[u8], bytes: &[u8], zeros: usize) -> Result<()> {
+        let zeros = zeros.min(4);
+        self.reserve(head.len() + bytes.len() + zeros);
+        self.extend_from_slice(head);
+        self.extend_from_slice(bytes);
+        self.extend_from_slice(&[0; 4][..zeros]);
+        Ok(())
+    }
     fn patch(&mut self, at: usize, bytes: &[u8]) -> Result<()> {
         let end = at.saturating_add(bytes.len());
         if let Some(dst) = self.get_mut(at..end) {
@@ -416,7 +473,69 @@ impl Sink for alloc::vec::Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Sink, SliceSink};
+    use super::{CountingSink, Sink, SliceSink};
+
+    /// A sink that stores through `write` alone: the trait's default `write_padded`.
+    struct Plain(Vec<u8>);
+
+    impl Sink for Plain {
+        fn write(&mut self, bytes: &[u8]) -> crate::Result<()> {
+            self.0.extend_from_slice(bytes);
+            Ok(())
+        }
+        fn position(&self) -> usize {
+            self.0.len()
+        }
+        fn patch(&mut self, _at: usize, _bytes: &[u8]) -> crate::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// `write_padded` stores what three `write` calls store, in every sink: blocks of every
+    /// head, text and padding length after every offset, into slices too short, just long
+    /// enough and longer (nothing stored past the block, and nothing of a block that does
+    /// not fit, which is still counted).
+    #[test]
+    fn padded_blocks_are_the_three_writes() {
+        let src: [u8; 40] = core::array::from_fn(|i| i as u8 + 1);
+        let heads: [&[u8]; 3] = [&[], &[9, 8, 7, 6], &[9, 8, 7, 6, 5, 4, 3, 2]];
+        for at in 0..5 {
+            for head in heads {
+                for n in 0..=33 {
+                    for pad in 0..=4 {
+                        let text = &src[..n];
+                        let block = at + head.len() + n + pad;
+                        let mut plain = Plain(vec![0x55; at]);
+                        plain.write_padded(head, text, pad).unwrap();
+                        let mut vec = vec![0x55; at];
+                        vec.write_padded(head, text, pad).unwrap();
+                        assert_eq!(vec, plain.0);
+                        let mut count = CountingSink::new();
+                        count.write(&vec![0; at]).unwrap();
+                        count.write_padded(head, text, pad).unwrap();
+                        assert_eq!(count.len(), block);
+                        for room in [block.saturating_sub(1), block, block + 5] {
+                            let mut buf = vec![0xAA; room];
+                            let mut sink = SliceSink::new(&mut buf);
+                            sink.write(&[0x55; 4][..at]).unwrap();
+                            sink.write_padded(head, text, pad).unwrap();
+                            assert_eq!(sink.position(), block);
+                            assert_eq!(sink.is_full(), room < block);
+                            // A write that does not fit stores nothing, nor does any after.
+                            let stored = match (room < block, at <= room) {
+                                (false, _) => block,
+                                (true, true) => at,
+                                (true, false) => 0,
+                            };
+                            let mut want = vec![0xAA; room];
+                            want[..stored].copy_from_slice(&plain.0[..stored]);
+                            assert_eq!(buf, want, "at {at} head {head:?} n {n} pad {pad}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     /// Every length through the short-copy arms and past them, at every alignment: the
     /// bytes land exactly where `copy_from_slice` puts them and nothing after is touched.

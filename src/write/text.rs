@@ -2,8 +2,9 @@
 
 use crate::error::{ErrorKind, Result};
 use crate::variant_type::VariantType;
+use crate::write::primitives::pad_len;
 use crate::write::sink::Sink;
-use crate::write::writer::Writer;
+use crate::write::writer::{ScriptCheck, Writer};
 
 use VariantType as T;
 
@@ -70,6 +71,9 @@ impl<S: Sink> Writer<S> {
     #[inline]
     fn text_item(&mut self, ty: VariantType, s: &[u8]) -> Result<()> {
         let n = self.count(s.len())?;
+        if self.script == ScriptCheck::Off {
+            return self.header_block(ty, 0, n, s, pad_len(s.len()));
+        }
         self.header_u32(ty, 0, n)?;
         self.script_text(s)?;
         self.bytes(s)?;
@@ -94,9 +98,8 @@ impl<S: Sink> Writer<S> {
     #[inline]
     pub(super) fn block(&mut self, s: &[u8]) -> Result<()> {
         let n = self.count(s.len())?;
-        self.u32(n)?;
-        self.bytes(s)?;
-        self.pad(s.len())
+        self.sink
+            .write_padded(&n.to_le_bytes(), s, pad_len(s.len()))
     }
 
     /// Text for this dialect's reader. Only views decoded in another dialect can fail: `&str`
@@ -124,11 +127,8 @@ impl<S: Sink> Writer<S> {
     pub(super) fn packed_block(&mut self, s: &[u8], add_nul: bool) -> Result<()> {
         let len = s.len() + add_nul as usize;
         let n = self.count(len)?;
-        self.u32(n)?;
-        self.bytes(s)?;
-        if add_nul {
-            self.zeros(1)?;
-        }
-        self.pad(len)
+        // The NUL and the padding are zeros after the text: at most 1 + 3 of them.
+        let zeros = add_nul as usize + pad_len(len);
+        self.sink.write_padded(&n.to_le_bytes(), s, zeros)
     }
 }

@@ -10,6 +10,7 @@ use crate::read::skip::{traverse, Visit};
 use crate::read::{ArrayKind, ObjectRef, VariantRef, MAX_DEPTH};
 use crate::variant_type::VariantType;
 use crate::write::copy::canonical_end;
+use crate::write::primitives::pad_len;
 use crate::write::sink::Sink;
 use crate::write::writer::{ScriptCheck, Writer};
 
@@ -247,9 +248,7 @@ impl<S: Sink> Reencode<'_, S> {
         let w = &mut *self.w;
         if self.trusted_text && w.script == ScriptCheck::Off {
             let n = w.count(s.len())?;
-            w.header_u32(ty, 0, n)?;
-            w.bytes(s)?;
-            return w.pad(s.len());
+            return w.header_block(ty, 0, n, s, pad_len(s.len()));
         }
         w.header(ty, 0)?;
         w.str_block(s)
