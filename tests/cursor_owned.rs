@@ -83,3 +83,42 @@ fn errors_leave_the_cursor_and_count_from_the_start() {
     done.skip().unwrap();
     assert_eq!(done.read_owned().unwrap_err(), done.read().unwrap_err());
 }
+
+/// `Cursor::read` with and without the relay's canonical note
+/// (`Decoder::with_canonical_check`) on the engine captures' payloads back to back, then a
+/// truncated copy of the first: every view equal to its payload's read alone, the cursor at
+/// the end of each `store_var` frame's payload after it, and at the truncated tail the same
+/// error, the cursor not moved.
+#[test]
+fn views_read_with_the_canonical_note_stop_where_the_frames_end() {
+    for (dialect, bin) in [
+        (Dialect::GODOT_3, "godot3_capture.bin"),
+        (Dialect::GODOT_4, "godot4_capture.bin"),
+    ] {
+        let file = sample(bin);
+        let payloads: Vec<&[u8]> = Framing::default()
+            .frames(&file)
+            .map(|f| f.unwrap().payload)
+            .collect();
+        let mut stream = payloads.concat();
+        let whole = stream.len();
+        stream.extend_from_slice(&payloads[0][..payloads[0].len() - 4]);
+        let mut errors = Vec::new();
+        for noted in [false, true] {
+            let dec = Decoder::new(dialect).with_canonical_check(noted);
+            let mut cursor = Cursor::with_decoder(dec, &stream);
+            let mut end = 0;
+            for payload in &payloads {
+                let view = cursor.read().unwrap();
+                end += payload.len();
+                assert_eq!(cursor.position(), end, "{bin}, noted {noted}");
+                let alone = Variant::from(Cursor::new(dialect, payload).read().unwrap());
+                assert_eq!(Variant::from(view), alone, "{bin}, noted {noted}");
+            }
+            let err = cursor.read().unwrap_err();
+            assert_eq!(cursor.position(), whole, "{bin}, noted {noted}");
+            errors.push(err);
+        }
+        assert_eq!(errors[0], errors[1], "{bin}");
+    }
+}

@@ -143,15 +143,20 @@ impl<'a> Cursor<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn read(&mut self) -> Result<VariantRef<'a>> {
+        // The view is returned as the callee built it, not unwrapped and wrapped again: a
+        // copy of it would read its fields' narrow stores back as 16-byte loads.
         if self.dec.checks_canonical() {
-            let (value, end) = read_noting_copy(&self.dec, self.data, self.pos)?;
+            let mut end = self.pos;
+            let value = read_noting_copy(&self.dec, self.data, self.pos, &mut end);
             self.pos = end.min(self.data.len());
-            return Ok(value);
+            return value;
         }
         let end = skip_value(&self.dec, self.data, self.pos, 0, true)?;
-        let value = validated_view(&self.dec, self.data, self.pos, end)?;
-        self.pos = end.min(self.data.len());
-        Ok(value)
+        let value = validated_view(&self.dec, self.data, self.pos, end);
+        if value.is_ok() {
+            self.pos = end.min(self.data.len());
+        }
+        value
     }
 
     /// Like [`Cursor::read`], but builds an owned [`Variant`](crate::owned::Variant) (feature

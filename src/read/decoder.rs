@@ -223,15 +223,23 @@ impl Decoder {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn decode_prefix<'a>(&self, bytes: &'a [u8]) -> Result<(VariantRef<'a>, usize)> {
+        let mut end = 0;
+        let value = self.decode_at_start(bytes, &mut end)?;
         // An unpadded PackedByteArray at the very end "uses" its missing padding, as in the
         // engine; report what the input actually had.
-        if self.checks_canonical() {
-            let (value, end) = read_noting_copy(self, bytes, 0)?;
-            return Ok((value, end.min(bytes.len())));
-        }
-        let end = skip_value(self, bytes, 0, 0, true)?;
-        let value = validated_view(self, bytes, 0, end)?;
         Ok((value, end.min(bytes.len())))
+    }
+
+    /// The value at the start of `bytes`; where it ends is written to `end`. The view is
+    /// returned alone, so that `decode` hands it on as built (out of a tuple it was copied,
+    /// its fields' narrow stores read back with 16-byte loads).
+    #[inline(always)]
+    fn decode_at_start<'a>(&self, bytes: &'a [u8], end: &mut usize) -> Result<VariantRef<'a>> {
+        if self.checks_canonical() {
+            return read_noting_copy(self, bytes, 0, end);
+        }
+        *end = skip_value(self, bytes, 0, 0, true)?;
+        validated_view(self, bytes, 0, *end)
     }
 
     /// Decodes the value at the start of `bytes`, ignoring anything after it, like the
@@ -244,7 +252,7 @@ impl Decoder {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn decode<'a>(&self, bytes: &'a [u8]) -> Result<VariantRef<'a>> {
-        self.decode_prefix(bytes).map(|(value, _)| value)
+        self.decode_at_start(bytes, &mut 0)
     }
 
     /// Decodes `bytes`, which must hold exactly one value.
@@ -333,26 +341,34 @@ impl Decoder {
 }
 
 /// The value at `pos`, validated as a whole, its canonical bytes noted
-/// ([`Decoder::with_canonical_check`]), and where it ends: [`Decoder::decode`] and
-/// [`Cursor::read`] with that option. Out of line: inlined, its code made their plain path
-/// slower.
+/// ([`Decoder::with_canonical_check`]); where it ends is written to `end` (left alone on
+/// error): [`Decoder::decode`] and [`Cursor::read`] with that option. The view is returned
+/// alone so that it is built in the caller's return slot (moved out of a tuple, its fields'
+/// narrow stores were read back with 16-byte loads: a failed store forward per value). Out
+/// of line: inlined, its code made their plain path slower.
 #[inline(never)]
 pub(crate) fn read_noting_copy<'a>(
     dec: &Decoder,
     data: &'a [u8],
     pos: usize,
-) -> Result<(VariantRef<'a>, usize)> {
-    let (end, canonical) = skip_noting_copy(dec, data, pos, 0, true)?;
+    end: &mut usize,
+) -> Result<VariantRef<'a>> {
+    let (value_end, canonical) = skip_noting_copy(dec, data, pos, 0, true)?;
     // The view's data ends where the value does, so that its bytes are known without
-    // another pass (a canonical value has its full padding, so `end` is within `data`).
-    match data.get(..end) {
+    // another pass (a canonical value has its full padding, so `value_end` is within `data`).
+    let value = match data.get(..value_end) {
         Some(value_data) if canonical => {
-            let mut value = validated_view(dec, value_data, pos, end)?;
-            value.note_canonical();
-            Ok((value, end))
+            validated_view(dec, value_data, pos, value_end).map(|mut value| {
+                value.note_canonical();
+                value
+            })
         }
-        _ => Ok((validated_view(dec, data, pos, end)?, end)),
+        _ => validated_view(dec, data, pos, value_end),
+    };
+    if value.is_ok() {
+        *end = value_end;
     }
+    value
 }
 
 /// Decodes the first value in `bytes` with engine defaults; trailing bytes are ignored, as by
