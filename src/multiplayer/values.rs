@@ -63,34 +63,35 @@ fn validated_end(dec: &Decoder, bytes: &[u8], pos: usize, end: usize) -> Result<
 }
 
 /// Reads the compressed value at `pos`, which [`skip_one`] accepted when the packet was
-/// parsed; returns it and where it ends. Other types are read by the decoder without being
-/// validated again (`Decoder::decode_validated_prefix`, which requires that parse: only
-/// [`Values`] made by [`Values::check`] or [`Values::parsed`] call this).
+/// parsed, and writes where it ends to `after`; `None` where that parse would have failed.
+/// Other types are read by the decoder without being validated again
+/// (`Decoder::decode_validated_prefix`, which requires that parse: only [`Values`] made by
+/// [`Values::check`] or [`Values::parsed`] call this). The view is returned alone, so that
+/// the iterator hands it on as built (moved out of a tuple, it was copied with wider loads
+/// than its fields were stored with).
 pub(crate) fn read_one<'a>(
     dec: &Decoder,
     bytes: &'a [u8],
     pos: usize,
     end: usize,
-) -> Result<(VariantRef<'a>, usize)> {
-    let head = *bytes
-        .get(..end)
-        .and_then(|b| b.get(pos))
-        .ok_or(short(PacketField::Value, pos))?;
+    after: &mut usize,
+) -> Option<VariantRef<'a>> {
+    let head = *bytes.get(..end).and_then(|b| b.get(pos))?;
     match head & TYPE_MASK {
-        BOOL_ID => Ok((VariantRef::Bool(head & BOOL_TRUE != 0), pos + 1)),
+        BOOL_ID => {
+            *after = pos + 1;
+            Some(VariantRef::Bool(head & BOOL_TRUE != 0))
+        }
         INT_ID => {
-            let after = skip_one(dec, bytes, pos, end)?;
-            Ok((VariantRef::Int(read_int(&bytes[pos + 1..after])), after))
+            *after = skip_one(dec, bytes, pos, end).ok()?;
+            Some(VariantRef::Int(read_int(bytes.get(pos + 1..*after)?)))
         }
-        id if id >= dec.dialect().variant_max() => {
-            let max = dec.dialect().variant_max();
-            Err(Error::new(ErrorKind::UnknownType { id, max }, pos))
-        }
+        id if id >= dec.dialect().variant_max() => None,
         _ => {
-            let (value, used) = dec
-                .decode_validated_prefix(&bytes[pos..end])
-                .map_err(|e| e.offset_by(pos))?;
-            Ok((value, pos + used))
+            let mut used = 0;
+            let value = dec.decode_validated_prefix(bytes.get(pos..end)?, &mut used);
+            *after = pos + used;
+            value
         }
     }
 }
@@ -293,20 +294,18 @@ impl<'a> Iterator for Values<'a> {
         if self.pos >= self.end {
             return None;
         }
-        match read_one(&self.dec, self.bytes, self.pos, self.end) {
-            Ok((value, after)) => {
-                self.pos = after;
-                if let Some(n) = &mut self.left {
-                    *n = n.saturating_sub(1);
-                }
-                Some(value)
+        let mut after = self.pos;
+        let value = read_one(&self.dec, self.bytes, self.pos, self.end, &mut after);
+        if value.is_some() {
+            self.pos = after;
+            if let Some(n) = &mut self.left {
+                *n = n.saturating_sub(1);
             }
+        } else {
             // Parsing validated every value, so this cannot happen; it ends the values.
-            Err(_) => {
-                (self.pos, self.left) = (self.end, Some(0));
-                None
-            }
+            (self.pos, self.left) = (self.end, Some(0));
         }
+        value
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -307,20 +307,29 @@ impl Decoder {
     /// their items on that mark. Its one caller reads only the values its packet's parse
     /// validated (`multiplayer/values.rs`: `Values::check`, then `read_one` on the same bytes
     /// with the same decoder).
+    ///
+    /// Where the value ends is written to `end`. The view is returned alone, and as the
+    /// iterator that calls this returns it (`None` where the validation before would have
+    /// failed): converted from a `Result` or moved out of a tuple, it was copied with wider
+    /// loads than its fields were stored with.
     pub(crate) fn decode_validated_prefix<'a>(
         &self,
         bytes: &'a [u8],
-    ) -> Result<(VariantRef<'a>, usize)> {
+        end: &mut usize,
+    ) -> Option<VariantRef<'a>> {
         if self.checks_canonical() {
             // The canonical note is made while validating.
-            return self.decode_prefix(bytes);
+            let value = self.decode_at_start(bytes, end).ok();
+            *end = (*end).min(bytes.len());
+            return value;
         }
-        if let Some((value, end)) = quick_leaf(&self.for_items(true), bytes, 0, false) {
-            return Ok((value, end));
+        if let Some((value, value_end)) = quick_leaf(&self.for_items(true), bytes, 0, false) {
+            *end = value_end;
+            return Some(value);
         }
-        let end = skip_value(self, bytes, 0, 0, false)?;
-        let value = validated_view(self, bytes, 0, end)?;
-        Ok((value, end.min(bytes.len())))
+        let value_end = skip_value(self, bytes, 0, 0, false).ok()?;
+        *end = value_end.min(bytes.len());
+        validated_view(self, bytes, 0, value_end).ok()
     }
 
     /// A cursor over a sequence of values in `bytes`.
