@@ -453,18 +453,16 @@ impl<'a> Iterator for SyncEntries<'a> {
         if self.left == 0 {
             return None;
         }
-        // Parsing checked every entry; a failure here cannot happen, and ends the list.
-        match parsed_entry(self.dec, self.bytes, self.pos, self.delta) {
-            Ok((entry, after)) => {
-                self.pos = after;
-                self.left -= 1;
-                Some(entry)
-            }
-            Err(_) => {
-                self.left = 0;
-                None
-            }
+        let mut after = self.pos;
+        let entry = parsed_entry(self.dec, self.bytes, self.pos, self.delta, &mut after);
+        if entry.is_some() {
+            self.pos = after;
+            self.left -= 1;
+        } else {
+            // Parsing checked every entry; a failure here cannot happen, and ends the list.
+            self.left = 0;
         }
+        entry
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -809,16 +807,24 @@ fn sync_entry(dec: &Decoder, b: &[u8], pos: usize, delta: bool) -> Result<usize>
     Ok(head.end)
 }
 
-/// The entry at `pos`, which [`sync_entry`] accepted before (the packet was parsed): its
-/// values are read when asked for.
-fn parsed_entry(dec: Decoder, b: &[u8], pos: usize, delta: bool) -> Result<(SyncEntry<'_>, usize)> {
-    let head = entry_head(b, pos, delta)?;
-    let entry = SyncEntry {
+/// The entry at `pos`, which [`sync_entry`] accepted before (the packet was parsed), and
+/// where it ends, written to `after`; `None` where that parse would have failed. Its values
+/// are read when asked for. The entry is returned as the iterator returns it (moved out of a
+/// `Result` and a tuple, it was copied with wider loads than its fields were stored with).
+fn parsed_entry<'a>(
+    dec: Decoder,
+    b: &'a [u8],
+    pos: usize,
+    delta: bool,
+    after: &mut usize,
+) -> Option<SyncEntry<'a>> {
+    let head = entry_head(b, pos, delta).ok()?;
+    *after = head.end;
+    Some(SyncEntry {
         net_id: head.net_id,
         mask: head.mask,
         values: Values::parsed(dec, b, head.start, head.end),
-    };
-    Ok((entry, head.end))
+    })
 }
 
 fn sync(dec: Decoder, b: &[u8], b0: u8) -> Result<Sync<'_>> {
