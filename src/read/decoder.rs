@@ -264,10 +264,14 @@ impl Decoder {
     /// assert!(decoder.decode_exact(&[0, 0, 0, 0, 0xAA]).is_err());
     /// ```
     pub fn decode_exact<'a>(&self, bytes: &'a [u8]) -> Result<VariantRef<'a>> {
-        let (value, used) = self.decode_prefix(bytes)?;
+        let mut end = 0;
+        let value = self.decode_at_start(bytes, &mut end);
+        let used = end.min(bytes.len());
         match bytes.len() - used {
-            0 => Ok(value),
-            count => Err(Error::new(ErrorKind::TrailingBytes { count }, used)),
+            count if count > 0 && value.is_ok() => {
+                Err(Error::new(ErrorKind::TrailingBytes { count }, used))
+            }
+            _ => value,
         }
     }
 
