@@ -8,6 +8,7 @@ use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
+use gdwire::frame::Framing;
 use gdwire::{to_slice, Cursor, Decoder, Dialect, ObjectRef, StrRef, VariantRef};
 use std::hint::black_box;
 
@@ -84,6 +85,20 @@ fn bench(c: &mut Criterion) {
             black_box(sum)
         })
     });
+    // The same through the framing layer: the file's length prefixes read by
+    // `Framing::values`, which decodes each frame's payload.
+    group.bench_function(
+        BenchmarkId::new("frames_decode_and_walk", bytes.len()),
+        |b| {
+            b.iter(|| {
+                let mut sum = 0;
+                for v in Framing::default().values(decoder, black_box(&bytes)) {
+                    walk(v.unwrap(), &mut sum);
+                }
+                black_box(sum)
+            })
+        },
+    );
     // Godot 3 values written for Godot 4 (a save or capture migrated): every value goes
     // through the writer (ids, float widths and packed arrays change between the two).
     group.bench_function(BenchmarkId::new("to_godot4", bytes.len()), |b| {
