@@ -499,9 +499,14 @@ mod tests {
     fn padded_blocks_are_the_three_writes() {
         let src: [u8; 40] = core::array::from_fn(|i| i as u8 + 1);
         let heads: [&[u8]; 3] = [&[], &[9, 8, 7, 6], &[9, 8, 7, 6, 5, 4, 3, 2]];
+        // Under Miri, the lengths at the short-copy arms' edges only.
+        let lengths: Vec<usize> = match cfg!(miri) {
+            true => vec![0, 1, 3, 4, 7, 8, 15, 16, 32, 33],
+            false => (0..=33).collect(),
+        };
         for at in 0..5 {
             for head in heads {
-                for n in 0..=33 {
+                for &n in &lengths {
                     for pad in 0..=4 {
                         let text = &src[..n];
                         let block = at + head.len() + n + pad;
