@@ -6,10 +6,11 @@ use crate::error::{ErrorKind, Result};
 use crate::float_width::narrow;
 use crate::header::FLAG_64;
 use crate::math::Precision;
+use crate::read::input::pad4;
 use crate::read::PackedReals;
 use crate::variant_type::VariantType;
 use crate::write::math::Real;
-use crate::write::primitives::{pad_len, MAX_LEN};
+use crate::write::primitives::MAX_LEN;
 use crate::write::sink::Sink;
 use crate::write::writer::Writer;
 
@@ -419,7 +420,7 @@ impl<S: Sink> Writer<S> {
     ) -> Result<()> {
         self.packed_len(n, b.len().checked_div(n).unwrap_or(1))?;
         let pad = if ty == T::PackedByteArray {
-            pad_len(b.len())
+            pad4(b.len())
         } else {
             0
         };

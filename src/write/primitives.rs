@@ -1,16 +1,11 @@
 //! Wire primitives: little-endian words, zero padding, headers, engine-sized counts.
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::read::input::pad4;
 use crate::read::str_ref::visible_text;
 use crate::variant_type::VariantType;
 use crate::write::sink::Sink;
 use crate::write::writer::{ScriptCheck, Writer};
-
-/// The zero bytes that pad `len` bytes to a multiple of four.
-#[inline]
-pub(super) const fn pad_len(len: usize) -> usize {
-    (4 - len % 4) % 4
-}
 
 /// The engine's sizes are C `int`.
 pub(super) const MAX_LEN: usize = i32::MAX as usize;
@@ -53,7 +48,7 @@ impl<S: Sink> Writer<S> {
     /// Zero padding after `len` bytes.
     #[inline]
     pub(super) fn pad(&mut self, len: usize) -> Result<()> {
-        self.zeros(pad_len(len))
+        self.zeros(pad4(len))
     }
 
     /// The header word of `ty` in this dialect.

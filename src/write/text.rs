@@ -1,8 +1,8 @@
 //! String, StringName and the length-prefixed, padded text blocks.
 
 use crate::error::{ErrorKind, Result};
+use crate::read::input::pad4;
 use crate::variant_type::VariantType;
-use crate::write::primitives::pad_len;
 use crate::write::sink::Sink;
 use crate::write::writer::{ScriptCheck, Writer};
 
@@ -72,7 +72,7 @@ impl<S: Sink> Writer<S> {
     fn text_item(&mut self, ty: VariantType, s: &[u8]) -> Result<()> {
         let n = self.count(s.len())?;
         if self.script == ScriptCheck::Off {
-            return self.header_block(ty, 0, n, s, pad_len(s.len()));
+            return self.header_block(ty, 0, n, s, pad4(s.len()));
         }
         self.header_u32(ty, 0, n)?;
         self.script_text(s)?;
@@ -98,8 +98,7 @@ impl<S: Sink> Writer<S> {
     #[inline]
     pub(super) fn block(&mut self, s: &[u8]) -> Result<()> {
         let n = self.count(s.len())?;
-        self.sink
-            .write_padded(&n.to_le_bytes(), s, pad_len(s.len()))
+        self.sink.write_padded(&n.to_le_bytes(), s, pad4(s.len()))
     }
 
     /// Text for this dialect's reader. Only views decoded in another dialect can fail: `&str`
@@ -128,7 +127,7 @@ impl<S: Sink> Writer<S> {
         let len = s.len() + add_nul as usize;
         let n = self.count(len)?;
         // The NUL and the padding are zeros after the text: at most 1 + 3 of them.
-        let zeros = add_nul as usize + pad_len(len);
+        let zeros = add_nul as usize + pad4(len);
         self.sink.write_padded(&n.to_le_bytes(), s, zeros)
     }
 }

@@ -4,13 +4,13 @@ use crate::dialect::{Dialect, TextRules};
 use crate::error::{ErrorKind, Result};
 use crate::read::decoder::Decoder;
 use crate::read::head::{quick_container, read_value, Next};
+use crate::read::input::pad4;
 use crate::read::items::Items;
 use crate::read::quick_leaf;
 use crate::read::skip::{traverse, Visit};
 use crate::read::{ArrayKind, ObjectRef, VariantRef, MAX_DEPTH};
 use crate::variant_type::VariantType;
 use crate::write::copy::canonical_end;
-use crate::write::primitives::pad_len;
 use crate::write::sink::Sink;
 use crate::write::writer::{ScriptCheck, Writer};
 
@@ -248,7 +248,7 @@ impl<S: Sink> Reencode<'_, S> {
         let w = &mut *self.w;
         if self.trusted_text && w.script == ScriptCheck::Off {
             let n = w.count(s.len())?;
-            return w.header_block(ty, 0, n, s, pad_len(s.len()));
+            return w.header_block(ty, 0, n, s, pad4(s.len()));
         }
         w.header(ty, 0)?;
         w.str_block(s)
