@@ -1,7 +1,7 @@
 //! Math types: real vectors and matrices in the writer's precision, integer vectors, Color.
 
 use crate::error::Result;
-use crate::float_width::{narrow, widen};
+use crate::float_width::{f32_bits_are_nan, narrow, widen};
 use crate::header::FLAG_64;
 use crate::math::{
     Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
@@ -417,8 +417,7 @@ impl<S: Sink> Writer<S> {
         // a failed store forward per value.)
         if let Some(raw) = raw.get(..N * 4) {
             let no_nan = raw.chunks_exact(4).fold(true, |ok, c| {
-                let bits = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-                ok & (bits & 0x7FFF_FFFF <= 0x7F80_0000)
+                ok & !f32_bits_are_nan(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             });
             if no_nan {
                 self.header(ty, 0)?;
