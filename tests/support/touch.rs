@@ -407,6 +407,8 @@ fn text(s: StrRef<'_>) {
     match s.as_str() {
         Some(text) => {
             assert_eq!(text.as_bytes(), bytes);
+            // The soundness of `as_str`'s unchecked conversion: its text is UTF-8 by std's rule.
+            assert!(std::str::from_utf8(bytes).is_ok(), "{bytes:02x?}");
             assert!(s.code_points().eq(text.chars().map(u32::from)));
             assert_eq!(shown, text);
             assert!(s == text && s == *text);
