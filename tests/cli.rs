@@ -1196,6 +1196,65 @@ fn auto_finds_the_godot3_capture_and_every_failure_has_a_hint() {
     assert!(one_line(&out.stderr).contains("<stdin>: no dialect and framing decodes it"));
 }
 
+/// A capture cut short: with nothing that decodes the whole input, auto reads it as the stream
+/// whose frames all decode until the input ends inside one, prints those values as the dump
+/// of the whole capture prints them, and fails on the cut frame with a hint that says how
+/// many bytes are missing (also when the cut falls in a length prefix, and with the dialect
+/// and framing given). A first frame cut short leaves nothing to read: no reading is chosen.
+#[test]
+fn a_capture_cut_short_is_read_up_to_the_cut() {
+    let data = capture();
+    let frames = frame_layout(&data);
+    let whole = String::from_utf8(run(&["dump", "-"], &data, 0).stdout).unwrap();
+    // Each record starts with its `; <stdin>: frame N …` header line: the first nine records
+    // end where the tenth header starts.
+    let headers: Vec<usize> = whole
+        .match_indices("; <stdin>: frame ")
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(headers.len(), frames.len());
+    let first_nine = &whole[..headers[9]];
+    let (prefix, len) = frames[9];
+    for (cut, missing, what) in [
+        (prefix + 10, 4 + len - 10, "frame 9"),
+        (prefix + 2, 2, "frame 9's length prefix"),
+    ] {
+        let at = format!("{missing} bytes short of the end of {what} (at byte {prefix})");
+        let out = run(&["dump", "-"], &data[..cut], 1);
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), first_nine);
+        let err = String::from_utf8(out.stderr).unwrap();
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 3, "{err}");
+        assert_eq!(
+            lines[0],
+            format!(
+                "gdwire: <stdin>: auto: read as --dialect godot3 --framing stream (9 values): no \
+                 reading decodes the whole input; in this one every frame decodes until the \
+                 input ends {at}"
+            )
+        );
+        assert!(
+            lines[1].starts_with("gdwire: <stdin>: frame 9: input ends early"),
+            "{err}"
+        );
+        let hint = format!(
+            "gdwire: hint: as --dialect godot3 --framing stream the first 9 values decode and \
+             the input ends {at}: was it cut short?"
+        );
+        assert_eq!(lines[2], hint);
+        // A file, which the hint can read again (stdin it cannot).
+        let file = temp_file(&format!("cut_{cut}.bin"), &data[..cut]);
+        let file = file.to_str().unwrap();
+        let given = run(&["validate", "-d", "godot3", "-f", "stream", file], [], 1);
+        let (msg, given_hint) = error_and_hint(&given.stderr);
+        assert!(msg.contains("frame 9: input ends early"), "{msg}");
+        assert_eq!(given_hint, hint);
+    }
+    let out = run(&["dump", "-"], &data[..frames[1].0 - 1], 1);
+    assert!(one_line(&out.stderr).contains("<stdin>: no dialect and framing decodes it"));
+    assert!(out.stdout.is_empty());
+}
+
 // ----- dump headers -----------------------------------------------------------------------------
 
 #[test]

@@ -14,11 +14,16 @@
 //!
 //! Ties go to the more common engine line: godot4 (newest 4.x), godot3, older 4.x, then the
 //! Pandemonium numberings; readings that decode every value identically are grouped.
+//!
+//! When no reading decodes the whole input, a stream reading whose frames all decode until
+//! the input ends inside the last one (a capture cut short) is used: its values are read and
+//! the cut is reported as the error it is.
 
 use std::collections::hash_map::DefaultHasher;
 use std::fmt::Write as _;
 use std::hash::Hasher;
 
+use gdwire::frame::Split;
 use gdwire::read::Event;
 use gdwire::{Decoder, Dialect, Family, Precision, VariantRef};
 
@@ -36,11 +41,24 @@ pub struct Reading {
     pub trailing_bytes: usize,
     /// The first failure: (absolute offset, message).
     pub error: Option<(usize, String)>,
+    /// The failure is the input ending inside a frame.
+    pub cut: Option<Cut>,
     pub evidence: Evidence,
     /// Hash of every decoded value (to group readings that agree), clean readings only.
     fingerprint: u64,
     /// Other dialects (same framing) that decode every value identically.
     pub same: Vec<Dialect>,
+}
+
+/// Where the input ends inside a frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// The frame's index and the offset of its length prefix.
+    pub frame: usize,
+    pub offset: usize,
+    /// Bytes missing before the frame (`in_prefix`: its length prefix) is complete.
+    pub missing: usize,
+    pub in_prefix: bool,
 }
 
 /// Signs that a reading is a misreading, counted over every nested value.
@@ -50,6 +68,24 @@ pub struct Evidence {
     pub odd_planes: usize,
     pub odd_quaternions: usize,
     pub double_math: usize,
+}
+
+impl Cut {
+    /// "N bytes short of the end of frame K (at byte X)", or of its length prefix.
+    fn describe(&self) -> String {
+        format!(
+            "{} byte{} short of the end of frame {}{} (at byte {})",
+            self.missing,
+            if self.missing == 1 { "" } else { "s" },
+            self.frame,
+            if self.in_prefix {
+                "'s length prefix"
+            } else {
+                ""
+            },
+            self.offset
+        )
+    }
 }
 
 impl Evidence {
@@ -275,6 +311,7 @@ fn evaluate(
         trailing_records: 0,
         trailing_bytes: 0,
         error: None,
+        cut: None,
         evidence: Evidence::default(),
         fingerprint: 0,
         same: Vec::new(),
@@ -302,7 +339,7 @@ fn evaluate(
             record(0, data, &mut r);
         }
         Some(f) => {
-            for frame in f.frames(data) {
+            for (index, frame) in f.frames(data).enumerate() {
                 match frame {
                     Ok(frame) => {
                         if !record(frame.payload_offset(), frame.payload, &mut r) {
@@ -310,6 +347,15 @@ fn evaluate(
                         }
                     }
                     Err(e) => {
+                        let rest = data.get(e.offset()..).unwrap_or_default();
+                        if let Ok(Split::Partial { needed }) = f.split(rest) {
+                            r.cut = Some(Cut {
+                                frame: index,
+                                offset: e.offset(),
+                                missing: needed,
+                                in_prefix: rest.len() < gdwire::frame::PREFIX_LEN,
+                            });
+                        }
                         r.error = Some((e.offset(), e.kind().to_string()));
                         break;
                     }
@@ -389,10 +435,25 @@ fn unit(len2: f64) -> bool {
 
 impl Report {
     /// The reading to use: the best clean one, else (lenient) the best that decodes with
-    /// trailing bytes ignored.
+    /// trailing bytes ignored, else, when none decodes, the one [`Report::cut_short`] finds.
     pub fn best(&self) -> Option<&Reading> {
         let first = self.readings.first()?;
-        (first.is_clean() || (self.lenient && first.decodes())).then_some(first)
+        if first.is_clean() || (self.lenient && first.decodes()) {
+            return Some(first);
+        }
+        if first.decodes() {
+            return None;
+        }
+        self.cut_short()
+    }
+
+    /// A stream reading that decodes one value or more and fails only where the input ends
+    /// inside a frame: a capture cut short. The one that decodes the most values.
+    fn cut_short(&self) -> Option<&Reading> {
+        self.readings
+            .iter()
+            .filter(|r| r.cut.is_some() && r.values > 0)
+            .min_by_key(|r| (std::cmp::Reverse(r.values), r.rank()))
     }
 
     fn decoding(&self) -> impl Iterator<Item = &Reading> {
@@ -406,6 +467,14 @@ impl Report {
         let Some(best) = self.best() else {
             return Vec::new();
         };
+        if let Some(cut) = best.cut {
+            return vec![format!(
+                "auto: read as {}: no reading decodes the whole input; in this one every frame \
+                 decodes until the input ends {}",
+                best.summary(),
+                cut.describe()
+            )];
+        }
         let others: Vec<&Reading> = self.decoding().skip(1).collect();
         let mut lines = Vec::new();
         match others.first() {
@@ -483,6 +552,18 @@ impl Report {
     /// A second line for a failure with a fixed dialect and framing.
     pub fn hint(&self) -> String {
         let clean: Vec<String> = self.decoding().map(|r| r.summary()).collect();
+        let cut_short = self.cut_short().and_then(|r| Some((r, r.cut?)));
+        if let (true, Some((r, cut))) = (clean.is_empty(), cut_short) {
+            let first = match r.values {
+                1 => "value decodes".to_string(),
+                n => format!("{n} values decode"),
+            };
+            return format!(
+                "hint: as {} the first {first} and the input ends {}: was it cut short?",
+                r.options(),
+                cut.describe()
+            );
+        }
         match clean.len() {
             0 => {
                 let furthest = match self.furthest() {
