@@ -1229,8 +1229,7 @@ fn a_capture_cut_short_is_read_up_to_the_cut() {
             lines[0],
             format!(
                 "gdwire: <stdin>: auto: read as --dialect godot3 --framing stream (9 values): no \
-                 reading decodes the whole input; in this one every frame decodes until the \
-                 input ends {at}"
+                 reading decodes the whole input; in this one the input ends {at}"
             )
         );
         assert!(
@@ -1238,8 +1237,8 @@ fn a_capture_cut_short_is_read_up_to_the_cut() {
             "{err}"
         );
         let hint = format!(
-            "gdwire: hint: as --dialect godot3 --framing stream the first 9 values decode and \
-             the input ends {at}: was it cut short?"
+            "gdwire: hint: as --dialect godot3 --framing stream 9 values decode; the input ends \
+             {at}: was it cut short?"
         );
         assert_eq!(lines[2], hint);
         // A file, which the hint can read again (stdin it cannot).
@@ -1253,6 +1252,62 @@ fn a_capture_cut_short_is_read_up_to_the_cut() {
     let out = run(&["dump", "-"], &data[..frames[1].0 - 1], 1);
     assert!(one_line(&out.stderr).contains("<stdin>: no dialect and framing decodes it"));
     assert!(out.stdout.is_empty());
+}
+
+/// A capture with a damaged frame: the frames around it are intact, so `dump` reports the
+/// value that does not decode and reads on (as the engine's `get_var` does), with or without
+/// `auto`, and exits 1; `validate` stops at it. A reading that fails more frames than it
+/// decodes is not chosen.
+#[test]
+fn dump_reads_on_past_a_frame_that_does_not_decode() {
+    let data = capture();
+    let frames = frame_layout(&data);
+    let whole = String::from_utf8(run(&["dump", "-"], &data, 0).stdout).unwrap();
+    let headers: Vec<usize> = whole
+        .match_indices("; <stdin>: frame ")
+        .map(|(i, _)| i)
+        .collect();
+    let without_3 = format!("{}{}", &whole[..headers[3]], &whole[headers[4]..]);
+    let mut damaged = data.clone();
+    let at = frames[3].0 + 4; // frame 3's value header: type id 119 is no Godot 3 type
+    damaged[at] = 119;
+    let error = format!("frame 3: unknown type id 119 (this dialect has ids 0..27) at byte {at}");
+    let hint = "gdwire: hint: as --dialect godot3 --framing stream 11 values decode; frame 3 \
+                does not decode";
+    let file = temp_file("damaged.bin", &damaged);
+    let file = file.to_str().unwrap();
+    let name = file.to_string();
+    for given in [false, true] {
+        let mut args = vec!["dump"];
+        if given {
+            args.extend(["-d", "godot3", "-f", "stream"]);
+        }
+        args.push(file);
+        let out = run(&args, [], 1);
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(stdout, without_3.replace("<stdin>", &name));
+        let err = String::from_utf8(out.stderr).unwrap();
+        let mut want = Vec::new();
+        if !given {
+            want.push(format!(
+                "gdwire: {name}: auto: read as --dialect godot3 --framing stream (11 values): no \
+                 reading decodes the whole input; in this one frame 3 does not decode"
+            ));
+        }
+        want.push(format!("gdwire: {name}: {error}"));
+        want.push(hint.to_string());
+        assert_eq!(err.lines().collect::<Vec<_>>(), want, "given: {given}");
+    }
+    let out = run(&["validate", "-d", "godot3", "-f", "stream", file], [], 1);
+    let (msg, validate_hint) = error_and_hint(&out.stderr);
+    assert!(msg.contains(&error), "{msg}");
+    assert_eq!(validate_hint, hint);
+    // Seven frames of twelve damaged: no reading is chosen.
+    for (prefix, _) in &frames[..7] {
+        damaged[prefix + 4] = 119;
+    }
+    let out = run(&["dump", "-"], &damaged, 1);
+    assert!(one_line(&out.stderr).contains("<stdin>: no dialect and framing decodes it"));
 }
 
 // ----- dump headers -----------------------------------------------------------------------------

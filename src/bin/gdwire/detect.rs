@@ -15,9 +15,11 @@
 //! Ties go to the more common engine line: godot4 (newest 4.x), godot3, older 4.x, then the
 //! Pandemonium numberings; readings that decode every value identically are grouped.
 //!
-//! When no reading decodes the whole input, a stream reading whose frames all decode until
-//! the input ends inside the last one (a capture cut short) is used: its values are read and
-//! the cut is reported as the error it is.
+//! When no reading decodes the whole input, a stream reading is used whose only failures are
+//! values that do not decode inside intact frames (the frames after them are read on, as the
+//! engine's `get_var` reads on) and the input ending inside its last frame (a capture cut
+//! short), if it decodes more frames than it fails and shows no sign of a misreading: the one
+//! with the most values. Its values are read and each failure is reported as the error it is.
 
 use std::collections::hash_map::DefaultHasher;
 use std::fmt::Write as _;
@@ -34,15 +36,22 @@ use crate::common::{DialectChoice, FramingArg, WireArgs};
 pub struct Reading {
     pub dialect: Dialect,
     pub framing: FramingArg,
-    /// Values decoded.
+    /// Values decoded (with stream framing, in every frame: a value that fails leaves the
+    /// frames after it intact).
     pub values: usize,
+    /// Frames whose value does not decode, the first of them, and the values decoded before it.
+    pub bad_frames: usize,
+    pub first_bad_frame: Option<usize>,
+    decoded_before_error: usize,
     /// Records whose value ended before the record did, and their extra bytes.
     pub trailing_records: usize,
     pub trailing_bytes: usize,
     /// The first failure: (absolute offset, message).
     pub error: Option<(usize, String)>,
-    /// The failure is the input ending inside a frame.
+    /// The input ends inside a frame.
     pub cut: Option<Cut>,
+    /// A framing error other than a cut (a length above `--max-frame`): what follows is lost.
+    framing_broken: bool,
     pub evidence: Evidence,
     /// Hash of every decoded value (to group readings that agree), clean readings only.
     fingerprint: u64,
@@ -125,6 +134,30 @@ impl Evidence {
 }
 
 impl Reading {
+    /// Notes a failure; the first is the reading's error.
+    fn fail(&mut self, at: usize, message: String) {
+        if self.error.is_none() {
+            self.error = Some((at, message));
+            self.decoded_before_error = self.values;
+        }
+    }
+
+    /// What fails in a reading that [`Report::partly`] may choose: "1 frame does not decode
+    /// (frame 3)", "the input ends N bytes short of …", or both.
+    fn failures(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(first) = self.first_bad_frame {
+            parts.push(match self.bad_frames {
+                1 => format!("frame {first} does not decode"),
+                n => format!("{n} frames do not decode (the first is frame {first})"),
+            });
+        }
+        if let Some(cut) = self.cut {
+            parts.push(format!("the input ends {}", cut.describe()));
+        }
+        parts.join(", and ")
+    }
+
     pub fn is_clean(&self) -> bool {
         self.error.is_none() && self.trailing_records == 0
     }
@@ -308,10 +341,14 @@ fn evaluate(
         dialect,
         framing,
         values: 0,
+        bad_frames: 0,
+        first_bad_frame: None,
+        decoded_before_error: 0,
         trailing_records: 0,
         trailing_bytes: 0,
         error: None,
         cut: None,
+        framing_broken: false,
         evidence: Evidence::default(),
         fingerprint: 0,
         same: Vec::new(),
@@ -329,7 +366,7 @@ fn evaluate(
                 true
             }
             Err(e) => {
-                r.error = Some((base + e.offset(), e.kind().to_string()));
+                r.fail(base + e.offset(), e.kind().to_string());
                 false
             }
         }
@@ -342,27 +379,36 @@ fn evaluate(
             for (index, frame) in f.frames(data).enumerate() {
                 match frame {
                     Ok(frame) => {
+                        // A value that fails leaves the next frame's prefix where it was.
                         if !record(frame.payload_offset(), frame.payload, &mut r) {
-                            break;
+                            r.bad_frames += 1;
+                            r.first_bad_frame.get_or_insert(index);
+                            // A reading failing more frames than it decodes is not read on
+                            // (most wrong dialects fail the first two frames).
+                            if r.bad_frames > r.values.max(1) {
+                                break;
+                            }
                         }
                     }
                     Err(e) => {
                         let rest = data.get(e.offset()..).unwrap_or_default();
-                        if let Ok(Split::Partial { needed }) = f.split(rest) {
-                            r.cut = Some(Cut {
-                                frame: index,
-                                offset: e.offset(),
-                                missing: needed,
-                                in_prefix: rest.len() < gdwire::frame::PREFIX_LEN,
-                            });
+                        match f.split(rest) {
+                            Ok(Split::Partial { needed }) => {
+                                r.cut = Some(Cut {
+                                    frame: index,
+                                    offset: e.offset(),
+                                    missing: needed,
+                                    in_prefix: rest.len() < gdwire::frame::PREFIX_LEN,
+                                })
+                            }
+                            _ => r.framing_broken = true,
                         }
-                        r.error = Some((e.offset(), e.kind().to_string()));
-                        break;
+                        r.fail(e.offset(), e.kind().to_string());
                     }
                 }
             }
             if data.is_empty() {
-                r.error = Some((0, "empty input".into()));
+                r.fail(0, "empty input".into());
             }
         }
     }
@@ -435,7 +481,7 @@ fn unit(len2: f64) -> bool {
 
 impl Report {
     /// The reading to use: the best clean one, else (lenient) the best that decodes with
-    /// trailing bytes ignored, else, when none decodes, the one [`Report::cut_short`] finds.
+    /// trailing bytes ignored, else, when none decodes, the one [`Report::partly`] finds.
     pub fn best(&self) -> Option<&Reading> {
         let first = self.readings.first()?;
         if first.is_clean() || (self.lenient && first.decodes()) {
@@ -444,15 +490,26 @@ impl Report {
         if first.decodes() {
             return None;
         }
-        self.cut_short()
+        self.partly()
     }
 
-    /// A stream reading that decodes one value or more and fails only where the input ends
-    /// inside a frame: a capture cut short. The one that decodes the most values.
-    fn cut_short(&self) -> Option<&Reading> {
+    /// A stream reading whose only failures are values that do not decode in intact frames
+    /// and the input ending inside its last frame, which decodes more frames than it fails
+    /// and shows no sign of a misreading (see the module doc): the one that decodes the most
+    /// values.
+    fn partly(&self) -> Option<&Reading> {
         self.readings
             .iter()
-            .filter(|r| r.cut.is_some() && r.values > 0)
+            .filter(|r| {
+                r.error.is_some()
+                    && r.framing != FramingArg::None
+                    && !r.framing_broken
+                    && r.values > r.bad_frames
+                    // Signs of a misreading (a Godot 3 capture read as Godot 4 decodes most
+                    // frames, with trailing bytes in them).
+                    && r.trailing_records == 0
+                    && r.evidence.total() == 0
+            })
             .min_by_key(|r| (std::cmp::Reverse(r.values), r.rank()))
     }
 
@@ -467,12 +524,11 @@ impl Report {
         let Some(best) = self.best() else {
             return Vec::new();
         };
-        if let Some(cut) = best.cut {
+        if best.error.is_some() {
             return vec![format!(
-                "auto: read as {}: no reading decodes the whole input; in this one every frame \
-                 decodes until the input ends {}",
+                "auto: read as {}: no reading decodes the whole input; in this one {}",
                 best.summary(),
-                cut.describe()
+                best.failures()
             )];
         }
         let others: Vec<&Reading> = self.decoding().skip(1).collect();
@@ -541,8 +597,8 @@ impl Report {
                 format!(
                     "{tried} (the furthest reading, {}, decodes {} value{} then: {msg} at byte {at})",
                     r.options(),
-                    r.values,
-                    if r.values == 1 { "" } else { "s" }
+                    r.decoded_before_error,
+                    if r.decoded_before_error == 1 { "" } else { "s" }
                 )
             }
             None => tried.to_string(),
@@ -552,16 +608,20 @@ impl Report {
     /// A second line for a failure with a fixed dialect and framing.
     pub fn hint(&self) -> String {
         let clean: Vec<String> = self.decoding().map(|r| r.summary()).collect();
-        let cut_short = self.cut_short().and_then(|r| Some((r, r.cut?)));
-        if let (true, Some((r, cut))) = (clean.is_empty(), cut_short) {
-            let first = match r.values {
-                1 => "value decodes".to_string(),
+        if let (true, Some(r)) = (clean.is_empty(), self.partly()) {
+            let decode = match r.values {
+                1 => "1 value decodes".to_string(),
                 n => format!("{n} values decode"),
             };
+            let question = if r.bad_frames == 0 {
+                ": was it cut short?"
+            } else {
+                ""
+            };
             return format!(
-                "hint: as {} the first {first} and the input ends {}: was it cut short?",
+                "hint: as {} {decode}; {}{question}",
                 r.options(),
-                cut.describe()
+                r.failures()
             );
         }
         match clean.len() {
@@ -570,8 +630,8 @@ impl Report {
                     Some(r) => format!(
                         " (the furthest, {}, decodes {} value{} before failing)",
                         r.options(),
-                        r.values,
-                        if r.values == 1 { "" } else { "s" }
+                        r.decoded_before_error,
+                        if r.decoded_before_error == 1 { "" } else { "s" }
                     ),
                     None => String::new(),
                 };

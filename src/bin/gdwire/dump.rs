@@ -8,8 +8,8 @@ use clap::ValueEnum;
 use gdwire::{Decoder, Dialect};
 
 use crate::common::{
-    decode, display_name, for_each_record, input_len, plan, report_located, FramingArg, Inputs,
-    WireArgs,
+    decode, display_name, for_each_record, hint, input_len, plan, report_located, FramingArg,
+    Inputs, WireArgs,
 };
 
 #[derive(clap::Args, Debug)]
@@ -67,8 +67,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     && plan.data.as_deref().is_none_or(|d| {
                         plan.framing().is_some_and(|f| f.frames(d).nth(1).is_some())
                     })));
+        // Values that fail inside intact frames: reported as they come, the next frame read on
+        // (as the engine's get_var reads on).
+        let mut bad_frames = 0;
         let result = for_each_record(&plan, file, |rec| {
-            let value = decode(&decoder, file, rec)?;
+            let value = match decode(&decoder, file, rec) {
+                Ok(value) => value,
+                Err(e) if plan.framing != FramingArg::None => {
+                    out.flush()?;
+                    eprintln!("gdwire: {e:#}");
+                    bad_frames += 1;
+                    return Ok(());
+                }
+                Err(e) => return Err(e),
+            };
             line.clear();
             if headers {
                 let name = display_name(file);
@@ -99,6 +111,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(())
         });
         match result {
+            Ok(_) if bad_frames > 0 => {
+                out.flush()?;
+                eprintln!(
+                    "gdwire: {}",
+                    hint(&args.wire, file, plan.data.as_deref(), &make)
+                );
+                return Ok(ExitCode::FAILURE);
+            }
             Ok(_) if plan.data.is_none() && input_len(file).is_some_and(|n| n <= SECOND_LOOK) => {
                 // Given dialect and framing: a second look for signs of a misreading (a
                 // Godot 3 Color read as a Godot 4 Plane). Files up to 16 MiB only: stdin is
