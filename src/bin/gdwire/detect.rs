@@ -142,8 +142,9 @@ impl Reading {
         }
     }
 
-    /// What fails in a reading that [`Report::partly`] may choose: "1 frame does not decode
-    /// (frame 3)", "the input ends N bytes short of …", or both.
+    /// What fails in a reading that [`Report::partly`] may choose: "frame 3 does not decode",
+    /// "N frames do not decode (the first is frame K)", "the input ends M bytes short of …",
+    /// or one of the first two and the last.
     fn failures(&self) -> String {
         let mut parts = Vec::new();
         if let Some(first) = self.first_bad_frame {
