@@ -1196,6 +1196,17 @@ fn auto_finds_the_godot3_capture_and_every_failure_has_a_hint() {
     assert!(one_line(&out.stderr).contains("<stdin>: no dialect and framing decodes it"));
 }
 
+/// `dump` of a stream on stdin, and where each record starts: its `; <stdin>: frame N …`
+/// header line.
+fn dump_records(data: &[u8]) -> (String, Vec<usize>) {
+    let whole = String::from_utf8(run(&["dump", "-"], data, 0).stdout).unwrap();
+    let headers = whole
+        .match_indices("; <stdin>: frame ")
+        .map(|(i, _)| i)
+        .collect();
+    (whole, headers)
+}
+
 /// A capture cut short: with nothing that decodes the whole input, auto reads it as the stream
 /// whose frames all decode until the input ends inside one, prints those values as the dump
 /// of the whole capture prints them, and fails on the cut frame with a hint that says how
@@ -1205,13 +1216,7 @@ fn auto_finds_the_godot3_capture_and_every_failure_has_a_hint() {
 fn a_capture_cut_short_is_read_up_to_the_cut() {
     let data = capture();
     let frames = frame_layout(&data);
-    let whole = String::from_utf8(run(&["dump", "-"], &data, 0).stdout).unwrap();
-    // Each record starts with its `; <stdin>: frame N …` header line: the first nine records
-    // end where the tenth header starts.
-    let headers: Vec<usize> = whole
-        .match_indices("; <stdin>: frame ")
-        .map(|(i, _)| i)
-        .collect();
+    let (whole, headers) = dump_records(&data);
     assert_eq!(headers.len(), frames.len());
     let first_nine = &whole[..headers[9]];
     let (prefix, len) = frames[9];
@@ -1262,11 +1267,7 @@ fn a_capture_cut_short_is_read_up_to_the_cut() {
 fn dump_reads_on_past_a_frame_that_does_not_decode() {
     let data = capture();
     let frames = frame_layout(&data);
-    let whole = String::from_utf8(run(&["dump", "-"], &data, 0).stdout).unwrap();
-    let headers: Vec<usize> = whole
-        .match_indices("; <stdin>: frame ")
-        .map(|(i, _)| i)
-        .collect();
+    let (whole, headers) = dump_records(&data);
     let without_3 = format!("{}{}", &whole[..headers[3]], &whole[headers[4]..]);
     let mut damaged = data.clone();
     let at = frames[3].0 + 4; // frame 3's value header: type id 119 is no Godot 3 type
