@@ -91,11 +91,21 @@ class Mutator:
         b[rng.randrange(len(b))] ^= 0xFF
         return "byte", bytes(b)
 
+    def mutate_stacked(self, rng, b, other, most):
+        """One to `most` mutations of `b` applied one after another (a campaign's mutants,
+        farther from the engine's own bytes than one mutation gets), as ("kind+kind", bytes).
+        With `most` 1 this is `mutate`, draw for draw."""
+        kinds = []
+        for _ in range(1 if most == 1 else rng.randint(1, most)):
+            kind, b = self.mutate(rng, b, other)
+            kinds.append(kind)
+        return "+".join(kinds), b
 
-def mutants(values_path, mutator, seed, per_value):
+
+def mutants(values_path, mutator, seed, per_value, stack=1):
     """`per_value` seeded mutants of each value of a values.jsonl fixture ({"name", "hex",
     "full_objects"}), without repeats, as cases for `run_cases`: objects allowed as the value
-    had them, or (one time in five) the other way."""
+    had them, or (one time in five) the other way. Each is one to `stack` mutations."""
     rng = random.Random(seed)
     values = [json.loads(l) for l in open(values_path)]
     out, seen = [], set()
@@ -103,7 +113,7 @@ def mutants(values_path, mutator, seed, per_value):
         b = bytes.fromhex(v["hex"])
         for k in range(per_value):
             other = bytes.fromhex(rng.choice(values)["hex"])
-            kind, m = mutator.mutate(rng, b, other)
+            kind, m = mutator.mutate_stacked(rng, b, other, stack)
             m = m[:65536]
             allow = v["full_objects"] if rng.random() < 0.8 else not v["full_objects"]
             key = (m, allow)

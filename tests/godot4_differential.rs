@@ -28,6 +28,21 @@ fn every_mutant_gets_the_engine_verdict_in_both_object_modes() {
     assert!(differences < 150, "{:?}", agreement.differences);
 }
 
+/// A longer run than the committed one, on demand: mutants from another seed with the
+/// engine's verdicts (`tests/godot4/differential.py --campaign SEED PER_VALUE FILE`), held to
+/// the same rules. `GDWIRE_DIFFERENTIAL_CAMPAIGN=FILE cargo test --test godot4_differential
+/// -- --ignored`.
+#[test]
+#[ignore = "needs a campaign file made by the engine: GDWIRE_DIFFERENTIAL_CAMPAIGN"]
+fn a_campaign_of_fresh_mutants_gets_the_engine_verdicts() {
+    let path = std::env::var("GDWIRE_DIFFERENTIAL_CAMPAIGN")
+        .expect("GDWIRE_DIFFERENTIAL_CAMPAIGN names the campaign file");
+    let cases = godot4_mutants::cases_at(&path);
+    assert!(!cases.is_empty(), "{path} holds no mutants");
+    // It prints what agreed and the deliberate differences by kind.
+    godot4_mutants::assert_engine_verdicts(Dialect::GODOT_4, &cases);
+}
+
 /// Found by this differential run (kept as `regression_builtin_nil_*`): a BUILTIN type block
 /// naming NIL leaves that side of the container untyped in the engine (an `Array[Variant]` is
 /// an Array). gdwire used to report `Some(Builtin(Nil))` and re-encode the block.

@@ -12,6 +12,10 @@ Usage: python3 tests/godot3/differential.py          (one command; needs godot3-
        python3 tests/godot3/differential.py [--check] --engine 3.6
            the same mutants judged by Godot 3.6 (installed by install_3_6.sh), into
            tests/fixtures/godot3/differential_3_6.jsonl
+       python3 tests/godot3/differential.py --campaign SEED PER_VALUE FILE
+           a longer run, not committed: PER_VALUE mutants of every value from another SEED,
+           each one to three mutations in a row, with the engine's verdicts, into FILE; then
+           GDWIRE_DIFFERENTIAL_CAMPAIGN=FILE cargo test --test godot3_differential -- --ignored
 
 Mutations (seeded, so the same inputs every run): bit flips, truncations, count and length
 fields set to edge values, type bytes and header flags changed, aligned words inserted and
@@ -41,13 +45,21 @@ def main():
     global GODOT, OUT
     args = sys.argv[1:]
     check = "--check" in args
+    seed, per_value, stack = SEED, PER_VALUE, 1
+    if args[:1] == ["--campaign"]:
+        if len(args) != 4:
+            sys.exit("--campaign SEED PER_VALUE FILE")
+        seed, per_value, OUT = int(args[1]), int(args[2]), os.path.abspath(args[3])
+        stack = 3
+        if seed == SEED:
+            sys.exit("seed %d is the committed run's" % SEED)
     if "--engine" in args:
         if args[args.index("--engine") + 1:][:1] != ["3.6"]:
             sys.exit("--engine: only 3.6 (tests/godot3/install_3_6.sh)")
         GODOT = subprocess.run(["bash", os.path.join(HERE, "install_3_6.sh")], check=True,
                                stdout=subprocess.PIPE, text=True).stdout.strip()
         OUT = os.path.join(ROOT, "tests/fixtures/godot3/differential_3_6.jsonl")
-    cs = mutants(VALUES, MUTATOR, SEED, PER_VALUE)
+    cs = mutants(VALUES, MUTATOR, seed, per_value, stack)
     rs = run_cases(GODOT, HERE, cs)
     with open(OUT + ".tmp", "w") as f:
         for c, r in zip(cs, rs):
@@ -66,7 +78,7 @@ def main():
     verdicts = {}
     for r in rs:
         verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
-    print("wrote %s: %d cases, %s" % (os.path.relpath(OUT, ROOT), len(cs), verdicts))
+    print("wrote %s: %d cases, %s" % (OUT if seed != SEED else os.path.relpath(OUT, ROOT), len(cs), verdicts))
 
 
 if __name__ == "__main__":

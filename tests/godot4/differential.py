@@ -16,6 +16,13 @@ Usage: tests/godot4/differential.py          (one command; needs tests/godot4/in
                                              (an older engine, tests/godot4/older/, decodes the
                                               committed mutants and its verdicts go to FILE;
                                               --check: compare with FILE instead)
+       tests/godot4/differential.py --campaign SEED PER_VALUE FILE
+                                             (a longer run, not committed: PER_VALUE mutants of
+                                              every seed value from another SEED, each one to
+                                              three mutations in a row, with the engine's
+                                              verdicts, go to FILE; then
+                                              GDWIRE_DIFFERENTIAL_CAMPAIGN=FILE cargo test --test
+                                              godot4_differential -- --ignored)
 
 The seeds include tests/fixtures/godot4/values.jsonl: after regenerating that file, run this
 again to mutate the new values (--check does not depend on the seeds).
@@ -125,13 +132,13 @@ REGRESSIONS = [
 ]
 
 
-def cases(values):
-    rng = random.Random(SEED)
+def cases(values, seed=SEED, per_value=PER_VALUE, stack=1):
+    rng = random.Random(seed)
     out, seen = [], set()
     for name, b in values:
-        for k in range(PER_VALUE):
+        for k in range(per_value):
             other = rng.choice(values)[1]
-            kind, m = MUTATOR.mutate(rng, b, other)
+            kind, m = MUTATOR.mutate_stacked(rng, b, other, stack)
             m = m[:MAX_LEN]
             if m in seen:
                 continue
@@ -266,7 +273,23 @@ def own_verdicts(engine_path, out, check):
     print("wrote %s (%d mutants)" % (out, len(cs)))
 
 
+def campaign(seed, per_value, out):
+    """Mutants from another seed, as many per value as asked, with the engine's verdicts, to
+    `out` (the committed run's seed and the regressions are left out)."""
+    if seed == SEED:
+        sys.exit("seed %d is the committed run's" % SEED)
+    values = seeds() + fixture_values()
+    cs = [c for c in cases(values, seed, per_value, stack=3) if c["kind"] != "regression"]
+    rows = decode_all(cs)
+    with open(out, "w") as f:
+        for r in rows:
+            f.write(json.dumps(r) + "\n")
+    print("wrote %s: %d seeds, %d mutants x 2 modes (seed %d)" % (out, len(values), len(cs), seed))
+
+
 def main():
+    if sys.argv[1:2] == ["--campaign"] and len(sys.argv) == 5:
+        return campaign(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     if sys.argv[1:2] == ["--native"] and len(sys.argv) == 3:
         return same_verdicts(sys.argv[2])
     if sys.argv[1:2] == ["--native"] and sys.argv[3:4] == ["--out"] and len(sys.argv) in (5, 6):

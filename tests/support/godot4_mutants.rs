@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use gdwire::{ContainerType, Decoder, Dialect, ObjectRef, StrRef, VariantRef};
+use gdwire::{ContainerType, Decoder, Dialect, ObjectRef, StrRef, VariantRef, VariantType};
 use serde_json::Value;
 
 use super::{assert_no_failures, hex, hex_of};
@@ -20,8 +20,15 @@ pub struct Case {
 /// The mutants of `file` (a `differential.jsonl` under `tests/fixtures/`) with an engine's
 /// verdicts.
 pub fn cases(file: &str) -> Vec<Case> {
-    let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path)
+    cases_at(&format!(
+        "{}/tests/fixtures/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+}
+
+/// The mutants of the `differential.jsonl`-shaped file at `path`.
+pub fn cases_at(path: &str) -> Vec<Case> {
+    let text = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("{path}: {e} (run tests/godot4/differential.py)"));
     text.lines()
         .map(|line| {
@@ -44,8 +51,8 @@ enum Same {
     /// Godot 4.0–4.3 store a StringName dictionary key as a String (their
     /// `Dictionary::operator[]` converts it); gdwire shows the key as sent.
     StringNameKeyAsString,
-    /// Without `allow_objects` the engine replaces a class or script element type with
-    /// `EncodedObjectAsID`; gdwire reports the type on the wire.
+    /// Without `allow_objects` the engine replaces a class, script or builtin `Object` element
+    /// type with `EncodedObjectAsID`; gdwire reports the type on the wire.
     ElementClassKept,
     /// A typed container holding elements the engine's validation converts or drops (an
     /// element not of the declared builtin type, or a class/script element type, which the
@@ -299,7 +306,9 @@ fn engine_equal(
 }
 
 /// Compares element types: `Some(Same::Yes)` when equal, `Some(ElementClassKept)` for the
-/// engine's `EncodedObjectAsID` substitution without `allow_objects`, `None` otherwise.
+/// engine's `EncodedObjectAsID` substitution without `allow_objects` (its
+/// `_decode_container_type` makes it for a builtin `Object` type too, which the engine's own
+/// encoder never writes: its `Object` element types carry a class name), `None` otherwise.
 fn container_types(
     ours: Option<ContainerType<'_>>,
     theirs: Option<ContainerType<'_>>,
@@ -315,11 +324,10 @@ fn container_types(
         {
             Some(Same::Yes)
         }
-        (Some(C::ClassName(_) | C::Script(_)), Some(C::ClassName(y)))
-            if !allow && y.bytes() == b"EncodedObjectAsID" =>
-        {
-            Some(Same::ElementClassKept)
-        }
+        (
+            Some(C::ClassName(_) | C::Script(_) | C::Builtin(VariantType::Object)),
+            Some(C::ClassName(y)),
+        ) if !allow && y.bytes() == b"EncodedObjectAsID" => Some(Same::ElementClassKept),
         _ => None,
     }
 }

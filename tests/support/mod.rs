@@ -160,6 +160,11 @@ pub fn differential_3_6() -> Vec<Fixture> {
     load("differential_3_6.jsonl", "allow_objects")
 }
 
+/// Mutants with Godot 3 verdicts in the file at `path` (`differential.py --campaign`).
+pub fn differential_at(path: &str) -> Vec<Fixture> {
+    load(path, "allow_objects")
+}
+
 /// The bytes `f` writes through a `Writer` for `dialect` (`full`: with full objects),
 /// finished: how the engine interop tests build the values they hand the engine.
 pub fn written(
