@@ -14,7 +14,7 @@ use gdwire::{Decoder, Dialect};
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let Some(path) = args.next() else {
-        eprintln!("usage: dump FILE [DIALECT]   (DIALECT: godot3, godot4.0 … godot4.5, godot4, pandemonium3.5, pandemonium3.8, pandemonium5)");
+        eprintln!("usage: dump FILE [DIALECT]   (DIALECT: godot3, godot4.0 … godot4.6, godot4, pandemonium3.5, pandemonium3.8, pandemonium5)");
         return ExitCode::from(2);
     };
     let dialect_name = args.next().unwrap_or_else(|| "godot3".into());

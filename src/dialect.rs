@@ -33,7 +33,7 @@ pub enum TextRules {
 /// ```
 /// use gdwire::{Dialect, Family};
 /// let godot4 = Dialect::ALL.iter().filter(|d| d.family() == Family::Godot4).count();
-/// assert_eq!(godot4, 6);
+/// assert_eq!(godot4, 7);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
@@ -394,6 +394,10 @@ static GODOT4_4: DialectInfo = info!("godot4.4", Godot4, &GODOT4_IDS,
 static GODOT4_5: DialectInfo = info!("godot4.5", Godot4, &GODOT4_IDS,
     rid: true, flag64: true, typed_arrays: true, typed_dicts: true, text: Strict,
     godot4_minor: 5);
+// The wire format of 4.4; the text form of a NodePath's subnames changed (engine-checked).
+static GODOT4_6: DialectInfo = info!("godot4.6", Godot4, &GODOT4_IDS,
+    rid: true, flag64: true, typed_arrays: true, typed_dicts: true, text: Strict,
+    godot4_minor: 6);
 static PANDEMONIUM_A: DialectInfo = info!("pandemonium3.5", Pandemonium, &PANDEMONIUM_A_IDS,
     rid: false, flag64: false, typed_arrays: false, typed_dicts: false, text: Strict);
 static PANDEMONIUM_B: DialectInfo = info!("pandemonium3.8", Pandemonium, &PANDEMONIUM_B_IDS,
@@ -464,8 +468,8 @@ impl Dialect {
     /// assert!(Dialect::GODOT_4_4.has_typed_dictionaries());
     /// ```
     pub const GODOT_4_4: Dialect = Dialect(&GODOT4_4);
-    /// Godot 4.5 and newer: the wire format of 4.4; the text form prints floats as their
-    /// shortest round-trip digits (`0.3333333333333333` where 4.4 prints `0.333333`).
+    /// Godot 4.5: the wire format of 4.4; the text form prints floats as their shortest
+    /// round-trip digits (`0.3333333333333333` where 4.4 prints `0.333333`).
     ///
     /// ```
     /// use gdwire::{from_bytes, text, to_vec, Dialect, VariantRef};
@@ -478,14 +482,30 @@ impl Dialect {
     /// # Ok::<(), gdwire::Error>(())
     /// ```
     pub const GODOT_4_5: Dialect = Dialect(&GODOT4_5);
-    /// The newest Godot 4 rules (currently [`Dialect::GODOT_4_5`]).
+    /// Godot 4.6 and newer: the wire format of 4.4 and the text form of 4.5, but for a
+    /// NodePath whose one subname is empty, which prints without its `:` (4.6 writes the
+    /// subnames as their cached join).
+    ///
+    /// ```
+    /// use gdwire::{from_bytes, text, to_vec, Dialect};
+    /// use gdwire::owned::{NodePath, Variant};
+    /// let path = Variant::NodePath(NodePath::new(["a"], [""], false));
+    /// let bytes = path.to_vec(Dialect::GODOT_4_6)?;
+    /// assert_eq!(bytes, path.to_vec(Dialect::GODOT_4_5)?); // the same wire format
+    /// let print = |d| text::to_text(d, &from_bytes(d, &bytes).unwrap()).unwrap();
+    /// assert_eq!(print(Dialect::GODOT_4_6), "NodePath(\"a\")");
+    /// assert_eq!(print(Dialect::GODOT_4_5), "NodePath(\"a:\")");
+    /// # Ok::<(), gdwire::Error>(())
+    /// ```
+    pub const GODOT_4_6: Dialect = Dialect(&GODOT4_6);
+    /// The newest Godot 4 rules (currently [`Dialect::GODOT_4_6`]).
     ///
     /// ```
     /// use gdwire::Dialect;
-    /// assert_eq!(Dialect::GODOT_4, Dialect::GODOT_4_5);
+    /// assert_eq!(Dialect::GODOT_4, Dialect::GODOT_4_6);
     /// assert_eq!(Dialect::from_name("godot4"), Some(Dialect::GODOT_4));
     /// ```
-    pub const GODOT_4: Dialect = Dialect::GODOT_4_5;
+    pub const GODOT_4: Dialect = Dialect::GODOT_4_6;
     /// Pandemonium v3.5 – v3.7 (adds Vector2i, Rect2i, Vector3i, StringName; renumbered).
     ///
     /// ```
@@ -518,7 +538,7 @@ impl Dialect {
     /// assert_eq!(names[0], "godot3");
     /// assert!(names.contains(&"pandemonium3.8"));
     /// ```
-    pub const ALL: [Dialect; 10] = [
+    pub const ALL: [Dialect; 11] = [
         Dialect::GODOT_3,
         Dialect::GODOT_4_0,
         Dialect::GODOT_4_1,
@@ -526,19 +546,20 @@ impl Dialect {
         Dialect::GODOT_4_3,
         Dialect::GODOT_4_4,
         Dialect::GODOT_4_5,
+        Dialect::GODOT_4_6,
         Dialect::PANDEMONIUM_3_5,
         Dialect::PANDEMONIUM_3_8,
         Dialect::PANDEMONIUM_5,
     ];
 
-    /// Looks a dialect up by its name: `godot3`, `godot4.0` … `godot4.5`, newer `godot4.N`
+    /// Looks a dialect up by its name: `godot3`, `godot4.0` … `godot4.6`, newer `godot4.N`
     /// (aliases of the newest rules), `godot4`, `pandemonium3.5`, `pandemonium3.8`,
     /// `pandemonium5`.
     ///
     /// ```
     /// use gdwire::Dialect;
     /// assert_eq!(Dialect::from_name("godot4.3"), Some(Dialect::GODOT_4_3));
-    /// assert_eq!(Dialect::from_name("godot4.6"), Some(Dialect::GODOT_4)); // newest rules
+    /// assert_eq!(Dialect::from_name("godot4.7"), Some(Dialect::GODOT_4)); // newest rules
     /// assert_eq!(Dialect::from_name("godot5"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Dialect> {
@@ -551,7 +572,7 @@ impl Dialect {
         // Newer 4.x minors carry the newest known rules.
         let minor = name.strip_prefix("godot4.")?;
         let minor: u32 = minor.parse().ok()?;
-        (minor > 5).then_some(Dialect::GODOT_4)
+        (minor > 6).then_some(Dialect::GODOT_4)
     }
 
     /// The dialect's name, as accepted by [`Dialect::from_name`].
@@ -559,7 +580,7 @@ impl Dialect {
     /// ```
     /// use gdwire::Dialect;
     /// assert_eq!(Dialect::GODOT_4_2.name(), "godot4.2");
-    /// assert_eq!(Dialect::GODOT_4.to_string(), "godot4.5");
+    /// assert_eq!(Dialect::GODOT_4.to_string(), "godot4.6");
     /// ```
     pub const fn name(self) -> &'static str {
         self.0.name
@@ -751,7 +772,19 @@ impl Dialect {
         self.godot4_since(5)
     }
 
-    /// The Godot 4 minor version whose rules this dialect follows (`GODOT_4_5`: 5, and newer
+    /// Whether the text form writes a NodePath's subnames as their join (Godot 4.6+): a path
+    /// whose one subname is empty then prints no `:`.
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert!(Dialect::GODOT_4.joins_node_path_subnames());
+    /// assert!(!Dialect::GODOT_4_5.joins_node_path_subnames());
+    /// ```
+    pub const fn joins_node_path_subnames(self) -> bool {
+        self.godot4_since(6)
+    }
+
+    /// The Godot 4 minor version whose rules this dialect follows (`GODOT_4_6`: 6, and newer
     /// engines); `None` for Godot 3 and Pandemonium. For the rules that changed between 4.x
     /// releases without a new wire id (text form quirks of 4.0 and 4.1, ...).
     pub(crate) const fn godot4_minor(self) -> Option<u8> {
@@ -872,7 +905,7 @@ mod tests {
 
     #[test]
     fn variant_max_matches_spec() {
-        let expect = [27, 38, 38, 38, 39, 39, 39, 33, 38, 40];
+        let expect = [27, 38, 38, 38, 39, 39, 39, 39, 33, 38, 40];
         for (d, max) in Dialect::ALL.iter().zip(expect) {
             assert_eq!(d.variant_max(), max, "{d}");
         }
@@ -884,7 +917,7 @@ mod tests {
             assert_eq!(Dialect::from_name(d.name()), Some(d));
         }
         assert_eq!(Dialect::from_name("godot4.7"), Some(Dialect::GODOT_4));
-        assert_eq!(Dialect::from_name("godot4"), Some(Dialect::GODOT_4_5));
+        assert_eq!(Dialect::from_name("godot4"), Some(Dialect::GODOT_4_6));
         assert_eq!(Dialect::from_name("godot4.4"), Some(Dialect::GODOT_4_4));
         assert_eq!(Dialect::from_name("godot5"), None);
     }

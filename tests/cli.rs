@@ -681,6 +681,7 @@ fn every_dialect_name_is_accepted() {
         "godot4.3",
         "godot4.4",
         "godot4.5",
+        "godot4.6",
         "godot4.7",
         "godot4",
         "pandemonium3.5",
@@ -1106,13 +1107,13 @@ fn auto_explains_an_ambiguous_input() {
     assert!(
         lines[0].starts_with(
             "gdwire: <stdin>: auto: read as --dialect godot3 --framing none (1 value), the most \
-             likely of 3 readings that decode the input: as --dialect godot4.5 --framing none \
+             likely of 3 readings that decode the input: as --dialect godot4.6 --framing none \
              there would be 1 Plane whose normal is not unit length"
         ),
         "{err}"
     );
     assert!(
-        lines[1].starts_with("gdwire: <stdin>: auto: also decodes as --dialect godot4.5")
+        lines[1].starts_with("gdwire: <stdin>: auto: also decodes as --dialect godot4.6")
             && lines[1].contains("godot4.0 read it the same"),
         "{err}"
     );
@@ -1126,7 +1127,7 @@ fn auto_explains_an_ambiguous_input() {
         .success()
         .stdout("Plane(1, 0.5, 0, 1)\n")
         .stderr(format!(
-            "gdwire: {}: warning: as --dialect godot4.5 --framing none this input has 1 Plane \
+            "gdwire: {}: warning: as --dialect godot4.6 --framing none this input has 1 Plane \
              whose normal is not unit length; it also decodes as --dialect godot3 --framing none \
              (1 value) with no such sign (--dialect auto compares every reading)\n",
             path.display()
@@ -1365,7 +1366,7 @@ fn usage_errors_keep_claps_message() {
         (
             &["dump", "-d", "godot9"],
             "gdwire: invalid value 'godot9' for '--dialect <DIALECT>': unknown dialect (expected \
-             auto, godot3, godot4.0 … godot4.5, godot4, pandemonium3.5, pandemonium3.8 or \
+             auto, godot3, godot4.0 … godot4.6, godot4, pandemonium3.5, pandemonium3.8 or \
              pandemonium5) (see gdwire --help)\n",
         ),
         (
@@ -1398,9 +1399,9 @@ fn readme_command_dumps_the_godot4_capture_as_the_engines_var_to_str() {
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
         format!(
-            "gdwire: {CAPTURE4}: auto: read as --dialect godot4.5 --framing stream (12 values) \
-             [godot4.4 read it the same]: every reading that decodes the input reads the same \
-             values\n"
+            "gdwire: {CAPTURE4}: auto: read as --dialect godot4.6 --framing stream (12 values) \
+             [godot4.5, godot4.4 read it the same]: every reading that decodes the input reads \
+             the same values\n"
         )
     );
     // With headers: one per frame, and the values in between are the engine's text.

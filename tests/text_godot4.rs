@@ -110,7 +110,7 @@ fn godot4_math_and_misc_types() {
     );
     assert_eq!(
         text(G4, |w| w.string_name("a\"b?").unwrap()),
-        "&\"a\\\"b\\?\""
+        "&\"a\\\"b?\""
     );
     assert_eq!(text(G4, |w| w.string("a\"b\n").unwrap()), "\"a\\\"b\n\"");
     assert_eq!(

@@ -11,8 +11,10 @@ use crate::read::StrRef;
 /// How much to escape.
 #[derive(Clone, Copy)]
 pub(crate) enum Escape {
-    /// `c_escape`: `\\ \a \b \f \n \r \t \v \' \? \"` (NodePath, StringName, packed strings).
-    Full,
+    /// `c_escape` (NodePath, StringName, packed strings): `\\ \a \b \f \n \r \t \v \' \"`,
+    /// and `\?` with `question` (Godot 3 and Pandemonium; Godot 4 stopped escaping `?` before
+    /// 4.0, PR #68229).
+    Full { question: bool },
     /// `c_escape_multiline`: only `\\` and `\"` (String values).
     Multiline,
 }
@@ -22,6 +24,7 @@ fn escaped(c: u32, mode: Escape) -> Option<&'static str> {
         (0x5C, _) => Some("\\\\"),
         (0x22, _) => Some("\\\""),
         (_, Escape::Multiline) => None,
+        (0x3F, Escape::Full { question }) => question.then_some("\\?"),
         (0x07, _) => Some("\\a"),
         (0x08, _) => Some("\\b"),
         (0x0C, _) => Some("\\f"),
@@ -30,7 +33,6 @@ fn escaped(c: u32, mode: Escape) -> Option<&'static str> {
         (0x09, _) => Some("\\t"),
         (0x0B, _) => Some("\\v"),
         (0x27, _) => Some("\\'"),
-        (0x3F, _) => Some("\\?"),
         _ => None,
     }
 }

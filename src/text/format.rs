@@ -5,6 +5,7 @@ use core::fmt::Write;
 
 use crate::num_buf::NumBuf;
 use crate::read::{ArrayRef, DictRef};
+use crate::text::escape::Escape;
 use crate::text::TextError;
 use crate::Dialect;
 
@@ -59,6 +60,18 @@ pub(crate) trait Format {
     /// writers of Godot 4.0 and 4.1 checked and counted only arrays and dictionaries.
     fn objects_count_for_depth(&self) -> bool {
         true
+    }
+
+    /// How NodePaths, StringNames and packed strings are escaped (the engine's `c_escape`).
+    fn c_escape(&self) -> Escape {
+        Escape::Full { question: true }
+    }
+
+    /// A NodePath's subnames are written as the engine's cached join of them (Godot 4.6+):
+    /// `:` and the join when it is not empty, so a path whose one subname is empty prints no
+    /// `:`; before, `:` and each subname.
+    fn joins_subnames(&self) -> bool {
+        false
     }
 
     /// A PoolByteArray as one base64 string (`PoolByteArray( "AQID" )`, Pandemonium 4.3+)

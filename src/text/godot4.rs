@@ -154,6 +154,16 @@ impl Format for Godot4 {
         !matches!(self.dialect.godot4_minor(), Some(0 | 1))
     }
 
+    fn c_escape(&self) -> Escape {
+        // Engine-checked with 4.6: `?` is not escaped (PR #68229, before 4.0).
+        Escape::Full { question: false }
+    }
+
+    fn joins_subnames(&self) -> bool {
+        // Engine-checked with 4.6 (PR #110478, after 4.5).
+        self.dialect.joins_node_path_subnames()
+    }
+
     fn empty_dictionary(&self) -> &'static str {
         // Since 4.0 (PR #56896).
         "{}"

@@ -99,7 +99,7 @@ impl<W: Write, F: Format> Leaf<'_, W, F> {
             V::Int(i) => self.display(i),
             V::Float(x) => self.float(*x),
             V::String(s) => self.quoted("\"", *s, Escape::Multiline),
-            V::StringName(s) => self.quoted(self.f.string_name(), *s, Escape::Full),
+            V::StringName(s) => self.quoted(self.f.string_name(), *s, self.f.c_escape()),
             V::Vector2(a) => {
                 let a = a.get();
                 self.reals(v, [a.x, a.y])
@@ -162,7 +162,7 @@ impl<W: Write, F: Format> Leaf<'_, W, F> {
             V::Color(c) => self.reals(v, [c.r, c.g, c.b, c.a].map(f64::from)),
             V::NodePath(p) => {
                 self.s("NodePath(\"")?;
-                write_node_path(self.out, p)?;
+                write_node_path(self.out, p, self.f.c_escape(), self.f.joins_subnames())?;
                 self.s("\")")
             }
             V::Rid(id) => self.f.rid(self.out, *id),
@@ -187,7 +187,7 @@ impl<W: Write, F: Format> Leaf<'_, W, F> {
             V::PackedFloat32Array(p) => self.call(v, p.iter().map(f64::from), Self::real),
             V::PackedFloat64Array(p) => self.call(v, p.iter(), Self::real),
             V::PackedStringArray(p) => {
-                self.call(v, p.iter(), |l, s| l.quoted("\"", s, Escape::Full))
+                self.call(v, p.iter(), |l, s| l.quoted("\"", s, l.f.c_escape()))
             }
             V::PackedVector2Array(p) => self.call(v, p.iter().flatten(), Self::real),
             V::PackedVector3Array(p) => self.call(v, p.iter().flatten(), Self::real),
@@ -208,9 +208,15 @@ fn rows(r: &[Vector3; 3]) -> [f64; 9] {
     ]
 }
 
-/// `NodePath::operator String()`, `c_escape`d: `/` first when absolute, names joined by `/`,
-/// each subname after a `:`.
-fn write_node_path<W: Write>(out: &mut W, p: &NodePathRef<'_>) -> core::fmt::Result {
+/// `NodePath::operator String()`, escaped by `escape`: `/` first when absolute, names joined
+/// by `/`, each subname after a `:` (with `joined`, the subnames joined by `:` after one `:`,
+/// and nothing when that join is empty: the same text but for one empty subname).
+fn write_node_path<W: Write>(
+    out: &mut W,
+    p: &NodePathRef<'_>,
+    escape: Escape,
+    joined: bool,
+) -> core::fmt::Result {
     if p.is_absolute() {
         out.write_str("/")?;
     }
@@ -218,11 +224,15 @@ fn write_node_path<W: Write>(out: &mut W, p: &NodePathRef<'_>) -> core::fmt::Res
         if i > 0 {
             out.write_str("/")?;
         }
-        write_escaped(out, name, Escape::Full)?;
+        write_escaped(out, name, escape)?;
+    }
+    let empty_join = p.subname_count() == 1 && p.subnames().all(|s| s.bytes().is_empty());
+    if joined && empty_join {
+        return Ok(());
     }
     for sub in p.subnames() {
         out.write_str(":")?;
-        write_escaped(out, sub, Escape::Full)?;
+        write_escaped(out, sub, escape)?;
     }
     Ok(())
 }

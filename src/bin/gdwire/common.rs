@@ -13,7 +13,7 @@ use gdwire::{Decoder, Dialect, VariantRef};
 #[derive(clap::Args, Clone, Debug)]
 pub struct WireArgs {
     /// Engine line that wrote the bytes: auto (try every dialect and say which decode the
-    /// input and why one is chosen), godot3, godot4.0 … godot4.5 (newer 4.x numbers are
+    /// input and why one is chosen), godot3, godot4.0 … godot4.6 (newer 4.x numbers are
     /// aliases of the newest rules), godot4 (= newest 4.x), pandemonium3.5, pandemonium3.8,
     /// pandemonium5.
     #[arg(long, short = 'd', default_value = "auto", value_parser = parse_dialect_choice)]
@@ -110,7 +110,7 @@ impl WireArgs {
 
 pub fn parse_dialect(name: &str) -> Result<Dialect, String> {
     Dialect::from_name(name).ok_or_else(|| {
-        "unknown dialect (expected godot3, godot4.0 … godot4.5, godot4, pandemonium3.5, \
+        "unknown dialect (expected godot3, godot4.0 … godot4.6, godot4, pandemonium3.5, \
          pandemonium3.8 or pandemonium5)"
             .to_string()
     })
@@ -123,7 +123,7 @@ fn parse_dialect_choice(name: &str) -> Result<DialectChoice, String> {
     Dialect::from_name(name)
         .map(DialectChoice::One)
         .ok_or_else(|| {
-            "unknown dialect (expected auto, godot3, godot4.0 … godot4.5, godot4, \
+            "unknown dialect (expected auto, godot3, godot4.0 … godot4.6, godot4, \
          pandemonium3.5, pandemonium3.8 or pandemonium5)"
                 .to_string()
         })

@@ -219,8 +219,9 @@ impl Reading {
 
 /// Ties go to the more common engine line.
 fn dialect_prior(d: Dialect) -> usize {
-    const ORDER: [Dialect; 10] = [
+    const ORDER: [Dialect; 11] = [
         Dialect::GODOT_4,
+        Dialect::GODOT_4_5,
         Dialect::GODOT_4_4,
         Dialect::GODOT_3,
         Dialect::GODOT_4_3,

@@ -13,7 +13,7 @@ use crate::common::{display_name, parse_dialect, read_input, FramingArg};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Engine line to write for: godot3, godot4.0 … godot4.5, godot4 (= newest 4.x),
+    /// Engine line to write for: godot3, godot4.0 … godot4.6, godot4 (= newest 4.x),
     /// pandemonium3.5, pandemonium3.8, pandemonium5.
     #[arg(long, short = 'd', default_value = "godot4", value_parser = parse_dialect)]
     dialect: Dialect,
