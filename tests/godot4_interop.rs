@@ -221,6 +221,23 @@ fn values(precision: Precision) -> Cases {
     {
         c.add(format!("node_path_{k}"), move |w| w.node_path_str(p));
     }
+    // Found by the random run below: 4.6 prints no `:` for a single empty subname (two print
+    // `::`), and no Godot 4 escapes `?`.
+    c.add("node_path_one_empty_subname", |w| {
+        w.node_path(&["a"], &[""], false)
+    })
+    .json_drops(EMPTY_PART);
+    c.add("node_path_two_empty_subnames", |w| {
+        w.node_path(&["a"], &["", ""], true)
+    })
+    .json_drops(EMPTY_PART);
+    c.add("node_path_question_marks", |w| {
+        w.node_path(&["a?", "'b'"], &["c?"], true)
+    });
+    c.add("string_name_question_mark", |w| w.string_name("a?b'"));
+    c.add("packed_strings_question_marks", |w| {
+        w.packed_strings(["?", "a??'", ""])
+    });
     for (k, r) in REAL_EDGE.into_iter().enumerate() {
         c.add(format!("vector2_{k}"), move |w| w.vector2(v2(r, -r)));
         c.add(format!("vector3_{k}"), move |w| w.vector3(v3(r, 1.0, -r)));
@@ -448,6 +465,8 @@ fn values(precision: Precision) -> Cases {
     c
 }
 
+const EMPTY_PART: &str = "NodePath with an empty part: the engine's JSON form is its text, which \
+     cannot hold one (gdwire writes its parts, docs/json.md)";
 const RID_ID: &str = "RID: the engine's JSON form has no id (gdwire adds \"id\")";
 const SIGNAL: &str = "Signal: the engine's JSON form has no name or object id (gdwire adds them)";
 
@@ -663,6 +682,74 @@ fn an_older_engine_reads_what_gdwire_writes_in_its_dialect() {
         cases.list.len() - known
     );
     assert!(cases.list.len() > 150, "{}", cases.list.len());
+}
+
+/// Seeded random values (`support::random_values`: every type the engine keeps as sent,
+/// nested up to four containers deep, typed containers and edge values included), written by
+/// gdwire (`Variant::to_vec`) and read by the engine: it must decode each one, re-encode it to
+/// our exact bytes and print our text form. `GDWIRE_RANDOM_VALUES=COUNT[:SEED]` runs another
+/// count or seed (a longer campaign).
+#[test]
+fn the_engine_reads_random_values_gdwire_writes() {
+    let (count, seed) = match std::env::var("GDWIRE_RANDOM_VALUES") {
+        Ok(spec) => {
+            let (count, seed) = spec.split_once(':').unwrap_or((&spec, "1"));
+            (count.parse().unwrap(), seed.parse().unwrap())
+        }
+        Err(_) => (2000, 1),
+    };
+    let mut rng = support::random_values::Rng::new(seed);
+    let values: Vec<_> = (0..count)
+        .map(|_| support::random_values::value(&mut rng, 4))
+        .collect();
+    let mut input = Vec::new();
+    let mut ours = Vec::new();
+    for v in &values {
+        let bytes = v.to_vec(G4).unwrap();
+        let text = v.to_text(G4).unwrap();
+        // Mode 0 (no objects); no JSON (an empty text: the engine's JSON route is not compared).
+        input.push(0);
+        for block in [&bytes[..], b"", text.as_bytes()] {
+            input.extend((block.len() as u32).to_le_bytes());
+            input.extend(block);
+        }
+        ours.push((bytes, text));
+    }
+    let out = match godot4::run_gdscript_with(
+        SCRIPT,
+        &[("in.bin", &input), ("typed_item.gd", ITEM)],
+        Duration::from_secs(600),
+    ) {
+        Ok(out) => out,
+        Err(skip) => return skip.report("the_engine_reads_random_values_gdwire_writes"),
+    };
+    out.expect_success("tests/godot4/interop.gd");
+    let back = &out.files["out.bin"];
+    let mut pos = 0;
+    let mut failures = Vec::new();
+    for (i, (bytes, text)) in ours.iter().enumerate() {
+        let flags = u32_at(back, &mut pos);
+        let reenc = zero_node_path_pads(block(back, &mut pos), false);
+        let engine_text = String::from_utf8_lossy(block(back, &mut pos)).into_owned();
+        block(back, &mut pos);
+        let at = format!("value {i} (seed {seed}) {}", support::hex_of(bytes));
+        if flags & 1 == 0 {
+            failures.push(format!("{at}: the engine could not decode our bytes"));
+        } else if flags & 2 == 0 && reenc != *bytes {
+            failures.push(format!(
+                "{at}: the engine re-encodes {}",
+                support::hex_of(&reenc)
+            ));
+        } else if flags & 4 == 0 {
+            failures.push(format!(
+                "{at}: var_to_str {engine_text:?}, gdwire text {text:?}"
+            ));
+        }
+    }
+    assert_eq!(pos, back.len(), "trailing output");
+    support::assert_no_failures(&failures, "disagreements with the engine");
+    let size: usize = ours.iter().map(|(b, _)| b.len()).sum();
+    eprintln!("{count} random values (seed {seed}, {size} bytes) read back exactly");
 }
 
 /// Values an older engine reads as another value (so its bytes differ from ours), and why.

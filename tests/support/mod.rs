@@ -8,6 +8,8 @@ pub mod godot4;
 pub mod godot4_mutants;
 pub mod godot4_verdicts;
 pub mod pairs;
+#[cfg(feature = "alloc")]
+pub mod random_values;
 pub mod vectors;
 
 use std::path::PathBuf;

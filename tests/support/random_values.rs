@@ -1,0 +1,350 @@
+//! Seeded random owned values of every Godot 4 type the engine keeps as sent, nested: the
+//! values a real engine reads back from gdwire's bytes in the random interop runs
+//! (`tests/godot4_interop.rs`). "Kept as sent" rules out what the engine changes on the way
+//! through by design: objects (without `allow_objects` an id becomes an `EncodedObjectAsID`
+//! instance), typed containers of elements of another type (converted or dropped), class and
+//! script element types (checked against live classes), double-precision math (a single
+//! build keeps `f32`) and dictionaries with two keys the engine holds equal.
+
+use gdwire::math::{
+    Aabb, Basis, Color, Plane, Precision, Projection, Quaternion, Rect2, Rect2i, Transform2D,
+    Transform3D, Vector2, Vector2i, Vector3, Vector3i, Vector4, Vector4i, WireReals,
+};
+use gdwire::owned::{Array, Dictionary, ElementType, NodePath, PackedVectors, Signal, Variant};
+use gdwire::{Dialect, VariantType as T};
+
+/// A small seeded generator (xorshift64*): the same values for the same seed on every machine.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number below `n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn chance(&mut self, one_in: usize) -> bool {
+        self.below(one_in) == 0
+    }
+
+    fn pick<'a, X>(&mut self, from: &'a [X]) -> &'a X {
+        &from[self.below(from.len())]
+    }
+}
+
+/// Every leaf type the generator makes (also the element types of typed containers).
+const LEAVES: [T; 35] = [
+    T::Nil,
+    T::Bool,
+    T::Int,
+    T::Float,
+    T::String,
+    T::Vector2,
+    T::Vector2i,
+    T::Rect2,
+    T::Rect2i,
+    T::Vector3,
+    T::Vector3i,
+    T::Transform2D,
+    T::Vector4,
+    T::Vector4i,
+    T::Plane,
+    T::Quaternion,
+    T::Aabb,
+    T::Basis,
+    T::Transform3D,
+    T::Projection,
+    T::Color,
+    T::StringName,
+    T::NodePath,
+    T::Rid,
+    T::Callable,
+    T::Signal,
+    T::PackedByteArray,
+    T::PackedInt32Array,
+    T::PackedInt64Array,
+    T::PackedFloat32Array,
+    T::PackedFloat64Array,
+    T::PackedStringArray,
+    T::PackedVector2Array,
+    T::PackedVector3Array,
+    T::PackedColorArray,
+];
+
+/// Edge values mixed into the uniform draws.
+const EDGE_INTS: [i64; 9] = [
+    0,
+    1,
+    -1,
+    i32::MAX as i64,
+    i32::MAX as i64 + 1,
+    i32::MIN as i64,
+    i32::MIN as i64 - 1,
+    i64::MAX,
+    i64::MIN,
+];
+
+fn int(rng: &mut Rng) -> i64 {
+    match rng.below(4) {
+        0 => *rng.pick(&EDGE_INTS),
+        1 => rng.next() as i32 as i64,
+        2 => (rng.next() % 2000) as i64 - 1000,
+        _ => rng.next() as i64,
+    }
+}
+
+/// Any `f32`, edge values (zeros, infinities, NaN, subnormals) included.
+fn f32_any(rng: &mut Rng) -> f32 {
+    match rng.below(6) {
+        0 => *rng.pick(&[
+            0.0,
+            -0.0,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            f32::MIN_POSITIVE / 4.0,
+            1.0 / 3.0,
+            0.1,
+            16_777_217.0,
+        ]),
+        1 => (rng.next() % 20_001) as f32 / 100.0 - 100.0,
+        2 => rng.next() as i16 as f32,
+        _ => f32::from_bits(rng.next() as u32),
+    }
+}
+
+/// Any `f64`: a Float, or a PackedFloat64Array element.
+fn f64_any(rng: &mut Rng) -> f64 {
+    match rng.below(6) {
+        0 => *rng.pick(&[
+            0.0,
+            -0.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            5e-324,
+            0.1,
+            1.0 / 3.0,
+            1e300,
+        ]),
+        1 => f64::from(f32_any(rng)),
+        2 => (rng.next() % 2_000_001) as f64 / 1000.0 - 1000.0,
+        _ => f64::from_bits(rng.next()),
+    }
+}
+
+/// Text the engine keeps: any characters but NUL (where its strings end), with quotes,
+/// backslashes, control characters, multi-byte and astral characters and byte-order marks,
+/// but not one first (the engine drops a leading BOM when it reads a string:
+/// `string_leading_bom` in tests/fixtures/godot4/malformed.jsonl).
+pub fn text(rng: &mut Rng) -> String {
+    const SPECIAL: [char; 18] = [
+        '"', '\\', '\n', '\t', '\r', '\u{1}', '\u{7f}', 'é', 'ß', '中', '😀', '\u{FEFF}', ' ', '&',
+        '?', '\'', '/', ':',
+    ];
+    let len = if rng.chance(8) {
+        rng.below(40)
+    } else {
+        rng.below(9)
+    };
+    let text: String = (0..len)
+        .map(|_| match rng.below(10) {
+            0..=5 => char::from(b'a' + rng.below(26) as u8),
+            6 => char::from(b'0' + rng.below(10) as u8),
+            7 => *rng.pick(&SPECIAL),
+            8 => char::from_u32(1 + rng.below(0x7FF) as u32).unwrap_or('?'),
+            _ => char::from_u32(1 + rng.below(0x10FFFF) as u32).unwrap_or('x'),
+        })
+        .collect();
+    no_leading_bom(text)
+}
+
+fn no_leading_bom(text: String) -> String {
+    match text.strip_prefix('\u{FEFF}') {
+        Some(rest) => format!("b{rest}"),
+        None => text,
+    }
+}
+
+fn reals<W: WireReals>(rng: &mut Rng) -> W {
+    let wire: Vec<f64> = (0..W::COUNT).map(|_| f64::from(f32_any(rng))).collect();
+    W::from_wire(&wire)
+}
+
+fn ints<const N: usize>(rng: &mut Rng) -> [i32; N] {
+    std::array::from_fn(|_| int(rng) as i32)
+}
+
+fn list<X>(rng: &mut Rng, most: usize, mut item: impl FnMut(&mut Rng) -> X) -> Vec<X> {
+    let len = rng.below(most + 1);
+    (0..len).map(|_| item(rng)).collect()
+}
+
+/// A leaf value of type `ty` (one of [`LEAVES`]).
+fn leaf(rng: &mut Rng, ty: T) -> Variant {
+    const S: Precision = Precision::Single;
+    match ty {
+        T::Nil => Variant::Nil,
+        T::Bool => Variant::Bool(rng.chance(2)),
+        T::Int => Variant::Int(int(rng)),
+        T::Float => Variant::Float(f64_any(rng)),
+        T::String => Variant::from(text(rng)),
+        T::Vector2 => Variant::Vector2(reals::<Vector2>(rng), S),
+        T::Vector2i => {
+            let [x, y] = ints(rng);
+            Variant::Vector2i(Vector2i { x, y })
+        }
+        T::Rect2 => Variant::Rect2(reals::<Rect2>(rng), S),
+        T::Rect2i => {
+            let [a, b, c, d] = ints(rng);
+            Variant::Rect2i(Rect2i {
+                position: Vector2i { x: a, y: b },
+                size: Vector2i { x: c, y: d },
+            })
+        }
+        T::Vector3 => Variant::Vector3(reals::<Vector3>(rng), S),
+        T::Vector3i => {
+            let [x, y, z] = ints(rng);
+            Variant::Vector3i(Vector3i { x, y, z })
+        }
+        T::Transform2D => Variant::Transform2D(Box::new(reals::<Transform2D>(rng)), S),
+        T::Vector4 => Variant::Vector4(reals::<Vector4>(rng), S),
+        T::Vector4i => {
+            let [x, y, z, w] = ints(rng);
+            Variant::Vector4i(Vector4i { x, y, z, w })
+        }
+        T::Plane => Variant::Plane(reals::<Plane>(rng), S),
+        T::Quaternion => Variant::Quaternion(reals::<Quaternion>(rng), S),
+        T::Aabb => Variant::Aabb(Box::new(reals::<Aabb>(rng)), S),
+        T::Basis => Variant::Basis(Box::new(reals::<Basis>(rng)), S),
+        T::Transform3D => Variant::Transform3D(Box::new(reals::<Transform3D>(rng)), S),
+        T::Projection => Variant::Projection(Box::new(reals::<Projection>(rng)), S),
+        T::Color => Variant::Color(Color {
+            r: f32_any(rng),
+            g: f32_any(rng),
+            b: f32_any(rng),
+            a: f32_any(rng),
+        }),
+        T::StringName => Variant::StringName(text(rng).into()),
+        T::NodePath => {
+            // Parts may hold `/` and `:`: the text form is then ambiguous, but the engine's
+            // and gdwire's are still the same text.
+            let names = list(rng, 3, text);
+            let subnames = list(rng, 2, text);
+            Variant::NodePath(NodePath::new(names, subnames, rng.chance(2)))
+        }
+        T::Rid => Variant::Rid(Some(rng.next() >> rng.below(64))),
+        T::Callable => Variant::Callable,
+        T::Signal => Variant::Signal(Signal {
+            name: text(rng).into(),
+            object_id: rng.next() >> rng.below(64),
+        }),
+        T::PackedByteArray => Variant::PackedByteArray(list(rng, 9, |r| r.next() as u8)),
+        T::PackedInt32Array => Variant::PackedInt32Array(list(rng, 6, |r| int(r) as i32)),
+        T::PackedInt64Array => Variant::PackedInt64Array(list(rng, 6, int)),
+        T::PackedFloat32Array => Variant::PackedFloat32Array(list(rng, 6, f32_any)),
+        T::PackedFloat64Array => Variant::PackedFloat64Array(list(rng, 6, f64_any)),
+        T::PackedStringArray => {
+            Variant::PackedStringArray(list(rng, 4, text).into_iter().map(Into::into).collect())
+        }
+        T::PackedVector2Array => {
+            Variant::PackedVector2Array(PackedVectors::Single(list(rng, 4, |r| {
+                [f32_any(r), f32_any(r)]
+            })))
+        }
+        T::PackedVector3Array => {
+            Variant::PackedVector3Array(PackedVectors::Single(list(rng, 4, |r| {
+                [f32_any(r), f32_any(r), f32_any(r)]
+            })))
+        }
+        T::PackedColorArray => Variant::PackedColorArray(list(rng, 4, |r| {
+            [f32_any(r), f32_any(r), f32_any(r), f32_any(r)]
+        })),
+        other => unreachable!("not a leaf type of the generator: {other:?}"),
+    }
+}
+
+/// Dictionary key types: ones whose equality in the engine is their text form's (no float
+/// zero signs, no NaN, no approximate compares), so that keys can be kept distinct.
+const KEYS: [T; 6] = [
+    T::Int,
+    T::String,
+    T::StringName,
+    T::Vector2i,
+    T::Bool,
+    T::Nil,
+];
+
+/// `count` keys of type `ty` (any of [`KEYS`] when `None`), distinct in the engine: a String
+/// and a StringName of the same text are one key there, so keys are told apart by their text
+/// without the StringName `&`.
+fn keys(rng: &mut Rng, ty: Option<T>, count: usize) -> Vec<Variant> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for _ in 0..count {
+        let ty = ty.unwrap_or_else(|| *rng.pick(&KEYS));
+        let key = leaf(rng, ty);
+        let text = key.to_text(Dialect::GODOT_4).unwrap();
+        if seen.insert(text.trim_start_matches('&').to_owned()) {
+            out.push(key);
+        }
+    }
+    out
+}
+
+/// A random value nesting at most `levels` containers.
+pub fn value(rng: &mut Rng, levels: u32) -> Variant {
+    if levels == 0 || rng.below(3) != 0 {
+        let ty = *rng.pick(&LEAVES);
+        return leaf(rng, ty);
+    }
+    let inner = levels - 1;
+    match rng.below(4) {
+        0 => Variant::from(list(rng, 5, |r| value(r, inner))),
+        1 => {
+            let ty = *rng.pick(&LEAVES[1..]);
+            let mut a = Array::typed(ElementType::Builtin(ty));
+            a.extend(list(rng, 4, |r| leaf(r, ty)));
+            Variant::from(a)
+        }
+        2 => {
+            let n = rng.below(5);
+            let entries = keys(rng, None, n)
+                .into_iter()
+                .map(|k| (k, value(rng, inner)))
+                .collect();
+            let mut d = Dictionary::typed(None, None);
+            *d.entries_mut() = entries;
+            Variant::from(d)
+        }
+        _ => {
+            let key_type = rng.chance(2).then(|| *rng.pick(&KEYS[..4]));
+            let value_type = rng.chance(2).then(|| *rng.pick(&LEAVES[1..]));
+            let n = rng.below(4);
+            let entries = keys(rng, key_type, n)
+                .into_iter()
+                .map(|k| {
+                    let v = match value_type {
+                        Some(ty) => leaf(rng, ty),
+                        None => value(rng, inner),
+                    };
+                    (k, v)
+                })
+                .collect();
+            let element = |t: Option<T>| t.map(ElementType::Builtin);
+            let mut d = Dictionary::typed(element(key_type), element(value_type));
+            *d.entries_mut() = entries;
+            Variant::from(d)
+        }
+    }
+}
