@@ -190,8 +190,8 @@ fn list<X>(rng: &mut Rng, most: usize, mut item: impl FnMut(&mut Rng) -> X) -> V
     (0..len).map(|_| item(rng)).collect()
 }
 
-/// A leaf value of type `ty` (one of [`LEAVES`]).
-fn leaf(rng: &mut Rng, ty: T) -> Variant {
+/// A leaf value of type `ty` (one of [`LEAVES`]) as `dialect`'s engine keeps it.
+fn leaf(rng: &mut Rng, ty: T, dialect: Dialect) -> Variant {
     const S: Precision = Precision::Single;
     match ty {
         T::Nil => Variant::Nil,
@@ -241,7 +241,10 @@ fn leaf(rng: &mut Rng, ty: T) -> Variant {
             // and gdwire's are still the same text.
             let names = list(rng, 3, text);
             let subnames = list(rng, 2, text);
-            Variant::NodePath(NodePath::new(names, subnames, rng.chance(2)))
+            // Godot 3 reads an absolute path without parts as a relative one.
+            let bare = names.is_empty() && subnames.is_empty();
+            let absolute = rng.chance(2) && (!bare || dialect.keeps_empty_absolute_node_path());
+            Variant::NodePath(NodePath::new(names, subnames, absolute))
         }
         T::Rid => Variant::Rid(Some(rng.next() >> rng.below(64))),
         T::Callable => Variant::Callable,
@@ -285,66 +288,89 @@ const KEYS: [T; 6] = [
     T::Nil,
 ];
 
-/// `count` keys of type `ty` (any of [`KEYS`] when `None`), distinct in the engine: a String
-/// and a StringName of the same text are one key there, so keys are told apart by their text
-/// without the StringName `&`.
-fn keys(rng: &mut Rng, ty: Option<T>, count: usize) -> Vec<Variant> {
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    for _ in 0..count {
-        let ty = ty.unwrap_or_else(|| *rng.pick(&KEYS));
-        let key = leaf(rng, ty);
-        let text = key.to_text(Dialect::GODOT_4).unwrap();
-        if seen.insert(text.trim_start_matches('&').to_owned()) {
-            out.push(key);
-        }
-    }
-    out
+/// The generator for one dialect: the leaf and key types it has (a Godot 3 RID carries no id,
+/// so it is left out there), typed containers where it has them.
+pub struct Values {
+    dialect: Dialect,
+    leaves: Vec<T>,
+    keys: Vec<T>,
 }
 
-/// A random value nesting at most `levels` containers.
-pub fn value(rng: &mut Rng, levels: u32) -> Variant {
-    if levels == 0 || rng.below(3) != 0 {
-        let ty = *rng.pick(&LEAVES);
-        return leaf(rng, ty);
+impl Values {
+    pub fn new(dialect: Dialect) -> Values {
+        let has = |t: &&T| dialect.supports(**t) && (**t != T::Rid || dialect.rid_has_payload());
+        Values {
+            dialect,
+            leaves: LEAVES.iter().filter(has).copied().collect(),
+            keys: KEYS.iter().filter(has).copied().collect(),
+        }
     }
-    let inner = levels - 1;
-    match rng.below(4) {
-        0 => Variant::from(list(rng, 5, |r| value(r, inner))),
-        1 => {
-            let ty = *rng.pick(&LEAVES[1..]);
-            let mut a = Array::typed(ElementType::Builtin(ty));
-            a.extend(list(rng, 4, |r| leaf(r, ty)));
-            Variant::from(a)
+
+    /// `count` keys of type `ty` (any key type when `None`), distinct in the engine: a String
+    /// and a StringName of the same text are one key there, so keys are told apart by their
+    /// text without the StringName `&`.
+    fn keys(&self, rng: &mut Rng, ty: Option<T>, count: usize) -> Vec<Variant> {
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for _ in 0..count {
+            let ty = ty.unwrap_or_else(|| *rng.pick(&self.keys));
+            let key = leaf(rng, ty, self.dialect);
+            let text = key.to_text(self.dialect).unwrap();
+            if seen.insert(text.trim_start_matches('&').to_owned()) {
+                out.push(key);
+            }
         }
-        2 => {
-            let n = rng.below(5);
-            let entries = keys(rng, None, n)
-                .into_iter()
-                .map(|k| (k, value(rng, inner)))
-                .collect();
-            let mut d = Dictionary::typed(None, None);
-            *d.entries_mut() = entries;
-            Variant::from(d)
+        out
+    }
+
+    /// A random value nesting at most `levels` containers.
+    pub fn value(&self, rng: &mut Rng, levels: u32) -> Variant {
+        if levels == 0 || rng.below(3) != 0 {
+            let ty = *rng.pick(&self.leaves);
+            return leaf(rng, ty, self.dialect);
         }
-        _ => {
-            let key_type = rng.chance(2).then(|| *rng.pick(&KEYS[..4]));
-            let value_type = rng.chance(2).then(|| *rng.pick(&LEAVES[1..]));
-            let n = rng.below(4);
-            let entries = keys(rng, key_type, n)
-                .into_iter()
-                .map(|k| {
-                    let v = match value_type {
-                        Some(ty) => leaf(rng, ty),
-                        None => value(rng, inner),
-                    };
-                    (k, v)
-                })
-                .collect();
-            let element = |t: Option<T>| t.map(ElementType::Builtin);
-            let mut d = Dictionary::typed(element(key_type), element(value_type));
-            *d.entries_mut() = entries;
-            Variant::from(d)
+        let inner = levels - 1;
+        // Element types: any leaf type but Nil (the first).
+        let element = &self.leaves[1..];
+        match rng.below(4) {
+            1 if self.dialect.has_typed_arrays() => {
+                let ty = *rng.pick(element);
+                let mut a = Array::typed(ElementType::Builtin(ty));
+                a.extend(list(rng, 4, |r| leaf(r, ty, self.dialect)));
+                Variant::from(a)
+            }
+            3 if self.dialect.has_typed_dictionaries() => {
+                let key_type = rng.chance(2).then(|| *rng.pick(&self.keys[..4]));
+                let value_type = rng.chance(2).then(|| *rng.pick(element));
+                let n = rng.below(4);
+                let entries = self
+                    .keys(rng, key_type, n)
+                    .into_iter()
+                    .map(|k| {
+                        let v = match value_type {
+                            Some(ty) => leaf(rng, ty, self.dialect),
+                            None => self.value(rng, inner),
+                        };
+                        (k, v)
+                    })
+                    .collect();
+                let element = |t: Option<T>| t.map(ElementType::Builtin);
+                let mut d = Dictionary::typed(element(key_type), element(value_type));
+                *d.entries_mut() = entries;
+                Variant::from(d)
+            }
+            0 | 1 => Variant::from(list(rng, 5, |r| self.value(r, inner))),
+            _ => {
+                let n = rng.below(5);
+                let entries = self
+                    .keys(rng, None, n)
+                    .into_iter()
+                    .map(|k| (k, self.value(rng, inner)))
+                    .collect();
+                let mut d = Dictionary::typed(None, None);
+                *d.entries_mut() = entries;
+                Variant::from(d)
+            }
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::error::{Error, ErrorKind};
 use crate::math::Color;
 use crate::read::StrRef;
 use crate::text::parse::tree::{ArrayForm, Kind, Span, Spec, Tree};
-use crate::write::{ContainerTypeSpec, Sink, Writer};
+use crate::write::{split_node_path, ContainerTypeSpec, Sink, Writer};
 use crate::{ContainerType, VariantType};
 
 use VariantType as T;
@@ -102,7 +102,16 @@ fn put<S: Sink>(w: &mut Writer<S>, tree: &Tree, kind: Kind) -> Result<Option<Ope
             }
         }
         Kind::StringName(s) => w.string_name(utf8(invalid, tree.text(s))?)?,
-        Kind::NodePath(s) => w.node_path_str(utf8(invalid, tree.text(s))?)?,
+        Kind::NodePath(s) => {
+            // The engine's `NodePath(String)` prints an error for an empty subname before the
+            // end (`a::b`) and leaves the path empty: engine-checked with 4.6.
+            let text = utf8(invalid, tree.text(s))?;
+            w.node_path_str(if split_node_path(text).is_some() {
+                text
+            } else {
+                ""
+            })?
+        }
         Kind::Real(ty, s) => w.real_math(ty, &tree.reals[s.range()])?,
         Kind::IntVec(ty, s) => {
             let mut c = [0i32; 4];
