@@ -922,6 +922,11 @@ fn properties_within(ours: &[u8], engine: &[u8]) -> bool {
 
 /// Runs `interop.gd` on `input`; returns the report lines.
 fn run_engine(godot: &str, dir: &Path, input: &[u8]) -> Vec<Value> {
+    run_engine_for(godot, dir, input, ENGINE_TIMEOUT)
+}
+
+/// [`run_engine`], killed after `timeout`.
+fn run_engine_for(godot: &str, dir: &Path, input: &[u8], timeout: Duration) -> Vec<Value> {
     let in_path = dir.join("in.bin");
     let out_path = dir.join("out.jsonl");
     let stderr_path = dir.join("interop.gd.stderr");
@@ -936,7 +941,7 @@ fn run_engine(godot: &str, dir: &Path, input: &[u8]) -> Vec<Value> {
             ("GDWIRE_STDERR_LOG", stderr_path.as_os_str()),
         ],
         dir,
-        ENGINE_TIMEOUT,
+        timeout,
         "GDWIRE-INTEROP-OK",
     );
     std::fs::read_to_string(&out_path)
@@ -1031,4 +1036,176 @@ fn godot3_engine_decodes_what_we_write() {
     assert_eq!(text_of("string_len3"), "\"abc\"");
     assert_eq!(text_of("vector2_1_5_neg2_25"), "Vector2( 1.5, -2.25 )");
     assert_eq!(text_of("rid_id_dropped"), "");
+}
+
+/// Seeded random values (`support::random_values`: every Godot 3 type the engine keeps as
+/// sent but objects, nested up to four containers deep, dictionaries with keys of mixed types,
+/// strings with quotes, backslashes, control, multi-byte and astral characters, reals from
+/// random bits), written by gdwire: the engine decodes each one and re-encodes it to our exact
+/// bytes (NodePath pads zeroed), and 3.2.3 prints our text form (`var2str`; a later engine's
+/// text differs by design, docs/engine-parity.md, so only its bytes are compared).
+/// `GDWIRE_RANDOM_VALUES=COUNT[:SEED]` runs another count or seed.
+#[test]
+fn godot3_engine_reads_random_values_we_write() {
+    let (count, seed) = match std::env::var("GDWIRE_RANDOM_VALUES") {
+        Ok(spec) => {
+            let (count, seed) = spec.split_once(':').unwrap_or((&spec, "1"));
+            (count.parse().unwrap(), seed.parse().unwrap())
+        }
+        Err(_) => (2000, 1),
+    };
+    let mut rng = support::random_values::Rng::new(seed);
+    let generator = support::random_values::Values::new(Dialect::GODOT_3);
+    let mut input = Vec::new();
+    let mut ours = Vec::new();
+    for _ in 0..count {
+        let v = generator.value(&mut rng, 4);
+        let bytes = v.to_vec(Dialect::GODOT_3).unwrap();
+        input.extend((bytes.len() as u32).to_le_bytes());
+        input.extend(&bytes);
+        ours.push((bytes, v.to_text(Dialect::GODOT_3).unwrap()));
+    }
+    let Some(godot) = support::engine::binary_or_skip("godot3_engine_reads_random_values_we_write")
+    else {
+        return;
+    };
+    let text_checked = support::engine::version(&godot).starts_with("3.2.3");
+    let dir = support::engine::TempDir::new("interop_random");
+    let report = run_engine_for(&godot, &dir.0, &input, ENGINE_TIMEOUT * (1 + count / 2000));
+    assert_eq!(
+        report.len(),
+        ours.len(),
+        "the engine reported another count"
+    );
+    let mut failures = Vec::new();
+    for (i, ((bytes, text), line)) in ours.iter().zip(&report).enumerate() {
+        let at = format!("value {i} (seed {seed}) {}", hex_str(bytes));
+        if line["ok"] != Value::Bool(true) {
+            failures.push(format!("{at}: not decoded (Godot error {})", line["error"]));
+            continue;
+        }
+        let mut engine = support::hex(line["reencoded_hex"].as_str().unwrap());
+        let mut pads = Vec::new();
+        match decoder().decode_exact(&engine) {
+            Ok(view) => node_path_pads(&engine, &view, &mut pads),
+            Err(e) => failures.push(format!("{at}: we cannot decode the engine's bytes: {e}")),
+        }
+        for p in pads {
+            engine[p] = 0;
+        }
+        if engine != *bytes {
+            failures.push(format!("{at}: the engine re-encodes {}", hex_str(&engine)));
+        } else if text_checked && line["text"].as_str() != Some(text.as_str()) {
+            failures.push(format!(
+                "{at}: var2str {}, gdwire text {text:?}",
+                line["text"]
+            ));
+        }
+    }
+    support::assert_no_failures(&failures, "disagreements with the engine");
+    let size: usize = ours.iter().map(|(b, _)| b.len()).sum();
+    eprintln!("{count} random values (seed {seed}, {size} bytes) read back exactly");
+}
+
+/// The text gdwire prints for seeded random values (as in
+/// [`godot3_engine_reads_random_values_we_write`]), read back by the engine
+/// (`tests/godot3/parse_back.gd`: `var2bytes(str2var(text))`) and by `text::parse`: the same
+/// bytes (NodePath pads zeroed), or both refuse it (3.2.3's writer prints `inf` and `nan`
+/// inside constructors and `-inf.0`, which its parser cannot read: `str2var` then returns the
+/// text as a String). The text loses what it cannot show (reals print with six digits, NaN
+/// payloads, the parts of a NodePath whose names hold `/` or `:`); both readers must lose it
+/// the same way. Only 3.2.3: later engines print other text. `GDWIRE_RANDOM_VALUES=COUNT[:SEED]`
+/// as there.
+#[test]
+fn godot3_engine_reads_the_text_of_random_values_as_we_do() {
+    let (count, seed) = match std::env::var("GDWIRE_RANDOM_VALUES") {
+        Ok(spec) => {
+            let (count, seed) = spec.split_once(':').unwrap_or((&spec, "1"));
+            (count.parse().unwrap(), seed.parse().unwrap())
+        }
+        Err(_) => (2000, 1),
+    };
+    let mut rng = support::random_values::Rng::new(seed);
+    let generator = support::random_values::Values::new(Dialect::GODOT_3);
+    let mut input = Vec::new();
+    let mut ours = Vec::new();
+    for _ in 0..count {
+        let text = generator
+            .value(&mut rng, 4)
+            .to_text(Dialect::GODOT_3)
+            .unwrap();
+        input.extend((text.len() as u32).to_le_bytes());
+        input.extend(text.as_bytes());
+        let mut parsed = Vec::new();
+        let mut w = Writer::new(&mut parsed, Dialect::GODOT_3).with_heap_spill(true);
+        let read = match gdwire::text::parse_into(&mut w, &text) {
+            Ok(()) => w.finish().map(drop).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        ours.push((text, read.map(|()| parsed)));
+    }
+    let test = "godot3_engine_reads_the_text_of_random_values_as_we_do";
+    let Some(godot) = support::engine::binary_or_skip(test) else {
+        return;
+    };
+    if !support::engine::version(&godot).starts_with("3.2.3") {
+        return eprintln!("notice: {test}: only for 3.2.3, whose text gdwire prints");
+    }
+    let dir = support::engine::TempDir::new("parse_back_random");
+    let (in_path, out_path) = (dir.0.join("in.bin"), dir.0.join("out.bin"));
+    std::fs::write(&in_path, &input).unwrap();
+    support::engine::run_script(
+        &godot,
+        "parse_back.gd",
+        &[
+            ("GDWIRE_PARSE_IN", in_path.as_os_str()),
+            ("GDWIRE_PARSE_OUT", out_path.as_os_str()),
+        ],
+        &dir.0,
+        ENGINE_TIMEOUT * (1 + count / 2000),
+        "GDWIRE-PARSE-BACK-OK",
+    );
+    let back = std::fs::read(&out_path).unwrap();
+    let mut pos = 0;
+    let mut failures = Vec::new();
+    let (mut same, mut both_refuse, mut on_purpose) = (0, 0, 0);
+    for (i, (text, parsed)) in ours.iter().enumerate() {
+        let n = u32::from_le_bytes(back[pos..pos + 4].try_into().unwrap()) as usize;
+        let mut engine = back[pos + 4..pos + 4 + n].to_vec();
+        pos += 4 + n;
+        let mut pads = Vec::new();
+        if let Ok(view) = decoder().decode_exact(&engine) {
+            node_path_pads(&engine, &view, &mut pads);
+        }
+        for p in pads {
+            engine[p] = 0;
+        }
+        let at = format!("value {i} (seed {seed}) {text:?}");
+        // A text str2var cannot read comes back as itself, a String.
+        let refused = matches!(decoder().decode_exact(&engine),
+            Ok(VariantRef::String(s)) if s.bytes() == text.as_bytes());
+        match parsed {
+            Ok(parsed) if !refused && *parsed == engine => same += 1,
+            Ok(parsed) => failures.push(format!(
+                "{at}: the engine reads {} (refused: {refused}), gdwire {}",
+                hex_str(&engine),
+                hex_str(parsed)
+            )),
+            Err(_) if refused => both_refuse += 1,
+            // How 3.2.3 prints -inf and a negative NaN: it reads the '-' as the int 0 and
+            // ignores the rest; `parse` refuses text after a value (docs/text.md).
+            Err(_) if ["-inf.0", "-nan.0"].contains(&text.as_str()) => on_purpose += 1,
+            Err(e) => failures.push(format!(
+                "{at}: gdwire cannot read it ({e}), the engine reads {}",
+                hex_str(&engine)
+            )),
+        }
+    }
+    assert_eq!(pos, back.len(), "trailing output");
+    support::assert_no_failures(&failures, "disagreements with the engine");
+    eprintln!(
+        "{count} random values' text (seed {seed}) read as the engine reads it: the same \
+         bytes {same}, both refuse {both_refuse}, refused on purpose {on_purpose}"
+    );
+    assert!(same > count / 2, "{same} of {count}");
 }
