@@ -784,6 +784,33 @@ impl Dialect {
         self.godot4_since(6)
     }
 
+    /// Whether `self` and `other` read and write bytes the same way: the same type ids and
+    /// every rule of the wire (they may differ in the text form only, as Godot 4.0, 4.1 and
+    /// 4.2 do, and 4.4, 4.5 and 4.6). Decoding, validating and encoding in one give what they
+    /// give in the other.
+    ///
+    /// ```
+    /// use gdwire::Dialect;
+    /// assert!(Dialect::GODOT_4_6.same_wire_format(Dialect::GODOT_4_4));
+    /// assert!(Dialect::GODOT_4_0.same_wire_format(Dialect::GODOT_4_2));
+    /// assert!(!Dialect::GODOT_4_4.same_wire_format(Dialect::GODOT_4_3)); // typed dictionaries
+    /// assert!(!Dialect::GODOT_4_3.same_wire_format(Dialect::GODOT_4_2)); // the script check
+    /// ```
+    pub fn same_wire_format(self, other: Dialect) -> bool {
+        let (a, b) = (self.0, other.0);
+        // Every rule the reader and writer consult (the minor version counts only through
+        // the two rules below; the rest of it is the text form's).
+        a.family == b.family
+            && a.wire == b.wire
+            && a.rid_payload == b.rid_payload
+            && a.math_flag_64 == b.math_flag_64
+            && a.typed_arrays == b.typed_arrays
+            && a.typed_dictionaries == b.typed_dictionaries
+            && a.text == b.text
+            && self.checks_script_property() == other.checks_script_property()
+            && self.keeps_empty_absolute_node_path() == other.keeps_empty_absolute_node_path()
+    }
+
     /// The Godot 4 minor version whose rules this dialect follows (`GODOT_4_6`: 6, and newer
     /// engines); `None` for Godot 3 and Pandemonium. For the rules that changed between 4.x
     /// releases without a new wire id (text form quirks of 4.0 and 4.1, ...).

@@ -14,8 +14,8 @@
 
 mod support;
 
-use gdwire::{ContainerType, Decoder, Dialect};
-use support::{godot4_mutants, hex};
+use gdwire::{to_vec, ContainerType, Decoder, Dialect};
+use support::{godot4_mutants, hex, hex_of};
 
 #[test]
 fn every_mutant_gets_the_engine_verdict_in_both_object_modes() {
@@ -79,4 +79,43 @@ fn builtin_nil_element_type_is_untyped() {
         gdwire::to_vec(Dialect::GODOT_4, &v).unwrap(),
         hex(&engine_dict)
     );
+}
+
+/// Dialects that say they share a wire format (`Dialect::same_wire_format`: Godot 4.0, 4.1
+/// and 4.2; 4.4, 4.5 and 4.6) read every mutant and every value fixture alike in both object modes: the same
+/// error, or values that re-encode to the same bytes in either dialect. So a reading in one
+/// stands for the others (the CLI's `auto` decodes such dialects once).
+#[test]
+fn dialects_of_one_wire_format_read_every_input_alike() {
+    let mut inputs: Vec<Vec<u8>> = godot4_mutants::cases("godot4/differential.jsonl")
+        .into_iter()
+        .map(|c| c.bytes)
+        .collect();
+    inputs.extend(support::godot4_values().into_iter().map(|f| f.bytes));
+    inputs.extend(support::godot4_malformed().into_iter().map(|f| f.bytes));
+    let mut pairs = 0;
+    for a in Dialect::ALL {
+        for b in Dialect::ALL {
+            if a == b || !a.same_wire_format(b) {
+                continue;
+            }
+            pairs += 1;
+            for bytes in &inputs {
+                for objects in [false, true] {
+                    let read = |d: Dialect| {
+                        let dec = Decoder::new(d).with_allow_objects(objects);
+                        let v = dec.decode(bytes)?;
+                        Ok::<_, gdwire::Error>((
+                            dec.validate(bytes)?,
+                            to_vec(a, &v)?,
+                            to_vec(b, &v)?,
+                        ))
+                    };
+                    assert_eq!(read(a), read(b), "{a} {b} {}", hex_of(bytes));
+                }
+            }
+        }
+    }
+    // 4.0, 4.1, 4.2 and 4.4, 4.5, 4.6, each against the other two of its three.
+    assert_eq!(pairs, 12);
 }

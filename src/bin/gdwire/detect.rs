@@ -265,17 +265,28 @@ pub fn detect(
         FramingArg::Auto => vec![FramingArg::None, FramingArg::Stream, FramingArg::StreamBe],
         f => vec![f],
     };
-    let mut readings = Vec::new();
+    let mut readings: Vec<Reading> = Vec::new();
     for &framing in &framings {
         for &dialect in &dialects {
-            readings.push(evaluate(
-                data,
-                dialect,
-                framing,
-                wire.max_frame,
-                &decoder(dialect),
-                false,
-            ));
+            // A dialect with another's wire format (Godot 4.4, 4.5, 4.6) reads the same.
+            let twin = readings
+                .iter()
+                .find(|r| r.framing == framing && r.dialect.same_wire_format(dialect));
+            let reading = match twin {
+                Some(twin) => Reading {
+                    dialect,
+                    ..twin.clone()
+                },
+                None => evaluate(
+                    data,
+                    dialect,
+                    framing,
+                    wire.max_frame,
+                    &decoder(dialect),
+                    false,
+                ),
+            };
+            readings.push(reading);
         }
     }
     // Only when nothing decodes are the stream readings read on past their failing frames
