@@ -1047,13 +1047,7 @@ fn godot3_engine_decodes_what_we_write() {
 /// `GDWIRE_RANDOM_VALUES=COUNT[:SEED]` runs another count or seed.
 #[test]
 fn godot3_engine_reads_random_values_we_write() {
-    let (count, seed) = match std::env::var("GDWIRE_RANDOM_VALUES") {
-        Ok(spec) => {
-            let (count, seed) = spec.split_once(':').unwrap_or((&spec, "1"));
-            (count.parse().unwrap(), seed.parse().unwrap())
-        }
-        Err(_) => (2000, 1),
-    };
+    let (count, seed) = support::random_values::count_and_seed();
     let mut rng = support::random_values::Rng::new(seed);
     let generator = support::random_values::Values::new(Dialect::GODOT_3);
     let mut input = Vec::new();
@@ -1071,7 +1065,12 @@ fn godot3_engine_reads_random_values_we_write() {
     };
     let text_checked = support::engine::version(&godot).starts_with("3.2.3");
     let dir = support::engine::TempDir::new("interop_random");
-    let report = run_engine_for(&godot, &dir.0, &input, ENGINE_TIMEOUT * (1 + count / 2000));
+    let report = run_engine_for(
+        &godot,
+        &dir.0,
+        &input,
+        ENGINE_TIMEOUT * (1 + count as u32 / 2000),
+    );
     assert_eq!(
         report.len(),
         ours.len(),
@@ -1118,13 +1117,7 @@ fn godot3_engine_reads_random_values_we_write() {
 /// as there.
 #[test]
 fn godot3_engine_reads_the_text_of_random_values_as_we_do() {
-    let (count, seed) = match std::env::var("GDWIRE_RANDOM_VALUES") {
-        Ok(spec) => {
-            let (count, seed) = spec.split_once(':').unwrap_or((&spec, "1"));
-            (count.parse().unwrap(), seed.parse().unwrap())
-        }
-        Err(_) => (2000, 1),
-    };
+    let (count, seed) = support::random_values::count_and_seed();
     let mut rng = support::random_values::Rng::new(seed);
     let generator = support::random_values::Values::new(Dialect::GODOT_3);
     let mut input = Vec::new();
@@ -1136,13 +1129,8 @@ fn godot3_engine_reads_the_text_of_random_values_as_we_do() {
             .unwrap();
         input.extend((text.len() as u32).to_le_bytes());
         input.extend(text.as_bytes());
-        let mut parsed = Vec::new();
-        let mut w = Writer::new(&mut parsed, Dialect::GODOT_3).with_heap_spill(true);
-        let read = match gdwire::text::parse_into(&mut w, &text) {
-            Ok(()) => w.finish().map(drop).map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
-        };
-        ours.push((text, read.map(|()| parsed)));
+        let parsed = support::random_values::parse(Dialect::GODOT_3, &text);
+        ours.push((text, parsed));
     }
     let test = "godot3_engine_reads_the_text_of_random_values_as_we_do";
     let Some(godot) = support::engine::binary_or_skip(test) else {
@@ -1162,7 +1150,7 @@ fn godot3_engine_reads_the_text_of_random_values_as_we_do() {
             ("GDWIRE_PARSE_OUT", out_path.as_os_str()),
         ],
         &dir.0,
-        ENGINE_TIMEOUT * (1 + count / 2000),
+        ENGINE_TIMEOUT * (1 + count as u32 / 2000),
         "GDWIRE-PARSE-BACK-OK",
     );
     let back = std::fs::read(&out_path).unwrap();

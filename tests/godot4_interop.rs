@@ -691,13 +691,7 @@ fn an_older_engine_reads_what_gdwire_writes_in_its_dialect() {
 /// count or seed (a longer campaign).
 #[test]
 fn the_engine_reads_random_values_gdwire_writes() {
-    let (count, seed) = match std::env::var("GDWIRE_RANDOM_VALUES") {
-        Ok(spec) => {
-            let (count, seed) = spec.split_once(':').unwrap_or((&spec, "1"));
-            (count.parse().unwrap(), seed.parse().unwrap())
-        }
-        Err(_) => (2000, 1),
-    };
+    let (count, seed) = support::random_values::count_and_seed();
     let mut rng = support::random_values::Rng::new(seed);
     let generator = support::random_values::Values::new(G4);
     let values: Vec<_> = (0..count).map(|_| generator.value(&mut rng, 4)).collect();
@@ -759,13 +753,7 @@ fn the_engine_reads_random_values_gdwire_writes() {
 /// lose it the same way. `GDWIRE_RANDOM_VALUES=COUNT[:SEED]` as there.
 #[test]
 fn the_engine_reads_the_text_of_random_values_as_gdwire_does() {
-    let (count, seed) = match std::env::var("GDWIRE_RANDOM_VALUES") {
-        Ok(spec) => {
-            let (count, seed) = spec.split_once(':').unwrap_or((&spec, "1"));
-            (count.parse().unwrap(), seed.parse().unwrap())
-        }
-        Err(_) => (2000, 1),
-    };
+    let (count, seed) = support::random_values::count_and_seed();
     let mut rng = support::random_values::Rng::new(seed);
     let generator = support::random_values::Values::new(G4);
     let mut input = Vec::new();
@@ -774,13 +762,8 @@ fn the_engine_reads_the_text_of_random_values_as_gdwire_does() {
         let text = generator.value(&mut rng, 4).to_text(G4).unwrap();
         input.extend((text.len() as u32).to_le_bytes());
         input.extend(text.as_bytes());
-        let mut parsed = Vec::new();
-        let mut w = Writer::new(&mut parsed, G4).with_heap_spill(true);
-        let read = match gdwire::text::parse_into(&mut w, &text) {
-            Ok(()) => w.finish().map(drop).map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
-        };
-        ours.push((text, read.map(|()| parsed)));
+        let parsed = support::random_values::parse(G4, &text);
+        ours.push((text, parsed));
     }
     let out = match godot4::run_gdscript_with(
         include_str!("godot4/parse_back.gd"),

@@ -42,44 +42,14 @@ impl Rng {
     }
 }
 
-/// Every leaf type the generator makes (also the element types of typed containers).
-const LEAVES: [T; 35] = [
-    T::Nil,
-    T::Bool,
-    T::Int,
-    T::Float,
-    T::String,
-    T::Vector2,
-    T::Vector2i,
-    T::Rect2,
-    T::Rect2i,
-    T::Vector3,
-    T::Vector3i,
-    T::Transform2D,
-    T::Vector4,
-    T::Vector4i,
-    T::Plane,
-    T::Quaternion,
-    T::Aabb,
-    T::Basis,
-    T::Transform3D,
-    T::Projection,
-    T::Color,
-    T::StringName,
-    T::NodePath,
-    T::Rid,
-    T::Callable,
-    T::Signal,
-    T::PackedByteArray,
-    T::PackedInt32Array,
-    T::PackedInt64Array,
-    T::PackedFloat32Array,
-    T::PackedFloat64Array,
-    T::PackedStringArray,
-    T::PackedVector2Array,
-    T::PackedVector3Array,
-    T::PackedColorArray,
-];
+/// Whether the generator makes values of type `ty` without nesting: every type but the
+/// containers and objects.
+fn is_leaf(ty: T) -> bool {
+    !matches!(
+        ty,
+        T::Object | T::Dictionary | T::Array | T::TypedArray | T::PackedTypedArray
+    )
+}
 
 /// Edge values mixed into the uniform draws.
 const EDGE_INTS: [i64; 9] = [
@@ -190,7 +160,7 @@ fn list<X>(rng: &mut Rng, most: usize, mut item: impl FnMut(&mut Rng) -> X) -> V
     (0..len).map(|_| item(rng)).collect()
 }
 
-/// A leaf value of type `ty` (one of [`LEAVES`]) as `dialect`'s engine keeps it.
+/// A leaf value of type `ty` ([`is_leaf`]) as `dialect`'s engine keeps it.
 fn leaf(rng: &mut Rng, ty: T, dialect: Dialect) -> Variant {
     const S: Precision = Precision::Single;
     match ty {
@@ -273,6 +243,14 @@ fn leaf(rng: &mut Rng, ty: T, dialect: Dialect) -> Variant {
         T::PackedColorArray => Variant::PackedColorArray(list(rng, 4, |r| {
             [f32_any(r), f32_any(r), f32_any(r), f32_any(r)]
         })),
+        T::PackedVector4Array => {
+            Variant::PackedVector4Array(PackedVectors::Single(list(rng, 4, |r| {
+                [f32_any(r), f32_any(r), f32_any(r), f32_any(r)]
+            })))
+        }
+        T::PackedVector2iArray => Variant::PackedVector2iArray(list(rng, 4, ints)),
+        T::PackedVector3iArray => Variant::PackedVector3iArray(list(rng, 4, ints)),
+        T::PackedVector4iArray => Variant::PackedVector4iArray(list(rng, 4, ints)),
         other => unreachable!("not a leaf type of the generator: {other:?}"),
     }
 }
@@ -301,7 +279,13 @@ impl Values {
         let has = |t: &&T| dialect.supports(**t) && (**t != T::Rid || dialect.rid_has_payload());
         Values {
             dialect,
-            leaves: LEAVES.iter().filter(has).copied().collect(),
+            // Nil first (`value` takes element types after it).
+            leaves: T::ALL
+                .iter()
+                .filter(|t| is_leaf(**t))
+                .filter(has)
+                .copied()
+                .collect(),
             keys: KEYS.iter().filter(has).copied().collect(),
         }
     }
@@ -373,4 +357,25 @@ impl Values {
             }
         }
     }
+}
+
+/// How many random values a run makes and from which seed: `GDWIRE_RANDOM_VALUES=COUNT[:SEED]`,
+/// else 2,000 from seed 1.
+pub fn count_and_seed() -> (usize, u64) {
+    match std::env::var("GDWIRE_RANDOM_VALUES") {
+        Ok(spec) => {
+            let (count, seed) = spec.split_once(':').unwrap_or((&spec, "1"));
+            (count.parse().unwrap(), seed.parse().unwrap())
+        }
+        Err(_) => (2000, 1),
+    }
+}
+
+/// `text::parse` of `text` into canonical `dialect` bytes, the error as text.
+pub fn parse(dialect: Dialect, text: &str) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    let mut w = gdwire::Writer::new(&mut out, dialect).with_heap_spill(true);
+    gdwire::text::parse_into(&mut w, text).map_err(|e| e.to_string())?;
+    w.finish().map_err(|e| e.to_string())?;
+    Ok(out)
 }
