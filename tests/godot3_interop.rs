@@ -1129,7 +1129,8 @@ fn godot3_engine_reads_the_text_of_random_values_as_we_do() {
             .unwrap();
         input.extend((text.len() as u32).to_le_bytes());
         input.extend(text.as_bytes());
-        let parsed = support::random_values::parse(Dialect::GODOT_3, &text);
+        let parsed =
+            support::random_values::parse(Dialect::GODOT_3, gdwire::Precision::Single, &text);
         ours.push((text, parsed));
     }
     let test = "godot3_engine_reads_the_text_of_random_values_as_we_do";

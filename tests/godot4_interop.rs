@@ -691,10 +691,78 @@ fn an_older_engine_reads_what_gdwire_writes_in_its_dialect() {
 /// count or seed (a longer campaign).
 #[test]
 fn the_engine_reads_random_values_gdwire_writes() {
+    let test = "the_engine_reads_random_values_gdwire_writes";
+    random_values_read_back(Engine::Web, Precision::Single, test);
+}
+
+/// The text gdwire prints for seeded random values (as in
+/// [`the_engine_reads_random_values_gdwire_writes`]), read back by the engine
+/// (`tests/godot4/parse_back.gd`: `var_to_bytes(str_to_var(text))`) and by `text::parse`:
+/// the same bytes (NodePath pads zeroed). The text loses what it cannot show (a Signal's name,
+/// a NaN's payload, the parts of a NodePath whose names hold `/` or `:`); both readers must
+/// lose it the same way. `GDWIRE_RANDOM_VALUES=COUNT[:SEED]` as there.
+#[test]
+fn the_engine_reads_the_text_of_random_values_as_gdwire_does() {
+    let test = "the_engine_reads_the_text_of_random_values_as_gdwire_does";
+    random_texts_read_back(Engine::Web, Precision::Single, test);
+}
+
+/// Both random runs with real math values of any `f64` components, written in double
+/// precision (bit 16), read by a double-precision 4.6.3 build (tests/godot4/double/; skipped
+/// with a notice when it is not built, as in CI).
+#[test]
+fn a_double_precision_engine_reads_random_values_as_gdwire_does() {
+    let test = "a_double_precision_engine_reads_random_values_as_gdwire_does";
+    let engine = match godot4::double_engine() {
+        Ok(engine) => engine,
+        Err(skip) => return skip.report(test),
+    };
+    random_values_read_back(Engine::Native(&engine), Precision::Double, test);
+    random_texts_read_back(Engine::Native(&engine), Precision::Double, test);
+}
+
+/// Where a random run goes: the 4.6 web engine, or a native build.
+#[derive(Clone, Copy)]
+enum Engine<'a> {
+    Web,
+    Native(&'a std::path::Path),
+}
+
+/// Runs `script` with `files` in `engine`; `None` (the notice printed) when the web engine is
+/// not there and not required.
+fn run_random(
+    engine: Engine<'_>,
+    script: &str,
+    files: &[(&str, &[u8])],
+    test: &str,
+) -> Option<godot4::Output> {
+    let timeout = Duration::from_secs(1200);
+    match engine {
+        Engine::Native(path) => Some(godot4::run_native_with(path, script, files, timeout)),
+        Engine::Web => match godot4::run_gdscript_with(script, files, timeout) {
+            Ok(out) => Some(out),
+            Err(skip) => {
+                skip.report(test);
+                None
+            }
+        },
+    }
+}
+
+/// The random values of the run in `precision`, from its count and seed.
+fn random_values(precision: Precision) -> (u64, Vec<gdwire::owned::Variant>) {
     let (count, seed) = support::random_values::count_and_seed();
     let mut rng = support::random_values::Rng::new(seed);
-    let generator = support::random_values::Values::new(G4);
-    let values: Vec<_> = (0..count).map(|_| generator.value(&mut rng, 4)).collect();
+    let generator = support::random_values::Values::new(G4).with_precision(precision);
+    (
+        seed,
+        (0..count).map(|_| generator.value(&mut rng, 4)).collect(),
+    )
+}
+
+/// [`the_engine_reads_random_values_gdwire_writes`] in `engine`.
+fn random_values_read_back(engine: Engine<'_>, precision: Precision, test: &str) {
+    let (seed, values) = random_values(precision);
     let mut input = Vec::new();
     let mut ours = Vec::new();
     for v in &values {
@@ -708,13 +776,9 @@ fn the_engine_reads_random_values_gdwire_writes() {
         }
         ours.push((bytes, text));
     }
-    let out = match godot4::run_gdscript_with(
-        SCRIPT,
-        &[("in.bin", &input), ("typed_item.gd", ITEM)],
-        Duration::from_secs(600),
-    ) {
-        Ok(out) => out,
-        Err(skip) => return skip.report("the_engine_reads_random_values_gdwire_writes"),
+    let files: &[(&str, &[u8])] = &[("in.bin", &input), ("typed_item.gd", ITEM)];
+    let Some(out) = run_random(engine, SCRIPT, files, test) else {
+        return;
     };
     out.expect_success("tests/godot4/interop.gd");
     let back = &out.files["out.bin"];
@@ -742,44 +806,31 @@ fn the_engine_reads_random_values_gdwire_writes() {
     assert_eq!(pos, back.len(), "trailing output");
     support::assert_no_failures(&failures, "disagreements with the engine");
     let size: usize = ours.iter().map(|(b, _)| b.len()).sum();
-    eprintln!("{count} random values (seed {seed}, {size} bytes) read back exactly");
+    eprintln!(
+        "{} random values ({precision:?}, seed {seed}, {size} bytes) read back exactly",
+        values.len()
+    );
 }
 
-/// The text gdwire prints for seeded random values (as in
-/// [`the_engine_reads_random_values_gdwire_writes`]), read back by the engine
-/// (`tests/godot4/parse_back.gd`: `var_to_bytes(str_to_var(text))`) and by `text::parse`:
-/// the same bytes (NodePath pads zeroed). The text loses what it cannot show (a Signal's name,
-/// a NaN's payload, the parts of a NodePath whose names hold `/` or `:`); both readers must
-/// lose it the same way. `GDWIRE_RANDOM_VALUES=COUNT[:SEED]` as there.
-#[test]
-fn the_engine_reads_the_text_of_random_values_as_gdwire_does() {
-    let (count, seed) = support::random_values::count_and_seed();
-    let mut rng = support::random_values::Rng::new(seed);
-    let generator = support::random_values::Values::new(G4);
+/// [`the_engine_reads_the_text_of_random_values_as_gdwire_does`] in `engine`.
+fn random_texts_read_back(engine: Engine<'_>, precision: Precision, test: &str) {
+    let (seed, values) = random_values(precision);
     let mut input = Vec::new();
     let mut ours = Vec::new();
-    for _ in 0..count {
-        let text = generator.value(&mut rng, 4).to_text(G4).unwrap();
+    for v in &values {
+        let text = v.to_text(G4).unwrap();
         input.extend((text.len() as u32).to_le_bytes());
         input.extend(text.as_bytes());
-        let parsed = support::random_values::parse(G4, &text);
+        let parsed = support::random_values::parse(G4, precision, &text);
         ours.push((text, parsed));
     }
-    let out = match godot4::run_gdscript_with(
-        include_str!("godot4/parse_back.gd"),
-        &[("in.bin", &input)],
-        Duration::from_secs(600),
-    ) {
-        Ok(out) => out,
-        Err(skip) => {
-            return skip.report("the_engine_reads_the_text_of_random_values_as_gdwire_does")
-        }
+    let script = include_str!("godot4/parse_back.gd");
+    let Some(out) = run_random(engine, script, &[("in.bin", &input)], test) else {
+        return;
     };
     out.expect_success("tests/godot4/parse_back.gd");
-    assert!(out
-        .stdout
-        .lines()
-        .any(|l| l == format!("GDWIRE-PARSE-BACK-OK {count}")));
+    let done = format!("GDWIRE-PARSE-BACK-OK {}", values.len());
+    assert!(out.stdout.lines().any(|l| l == done));
     let back = &out.files["out.bin"];
     let mut pos = 0;
     let mut failures = Vec::new();
@@ -801,7 +852,10 @@ fn the_engine_reads_the_text_of_random_values_as_gdwire_does() {
     }
     assert_eq!(pos, back.len(), "trailing output");
     support::assert_no_failures(&failures, "disagreements with the engine");
-    eprintln!("{count} random values' text (seed {seed}) read back as the engine reads it");
+    eprintln!(
+        "{} random values' text ({precision:?}, seed {seed}) read back as the engine reads it",
+        values.len()
+    );
 }
 
 /// Values an older engine reads as another value (so its bytes differ from ours), and why.

@@ -146,11 +146,6 @@ fn no_leading_bom(text: String) -> String {
     }
 }
 
-fn reals<W: WireReals>(rng: &mut Rng) -> W {
-    let wire: Vec<f64> = (0..W::COUNT).map(|_| f64::from(f32_any(rng))).collect();
-    W::from_wire(&wire)
-}
-
 fn ints<const N: usize>(rng: &mut Rng) -> [i32; N] {
     std::array::from_fn(|_| int(rng) as i32)
 }
@@ -160,21 +155,43 @@ fn list<X>(rng: &mut Rng, most: usize, mut item: impl FnMut(&mut Rng) -> X) -> V
     (0..len).map(|_| item(rng)).collect()
 }
 
-/// A leaf value of type `ty` ([`is_leaf`]) as `dialect`'s engine keeps it.
-fn leaf(rng: &mut Rng, ty: T, dialect: Dialect) -> Variant {
-    const S: Precision = Precision::Single;
+/// A leaf value of type `ty` ([`is_leaf`]) as the engine of `g` keeps it.
+fn leaf(rng: &mut Rng, ty: T, g: &Values) -> Variant {
+    let (dialect, s) = (g.dialect, g.precision);
+    // Real math components: any `f32` in a single-precision build, any `f64` in a double one.
+    let reals = |rng: &mut Rng| match s {
+        Precision::Single => f64::from(f32_any(rng)),
+        Precision::Double => f64_any(rng),
+    };
+    fn math<W: WireReals>(rng: &mut Rng, real: impl Fn(&mut Rng) -> f64) -> W {
+        let wire: Vec<f64> = (0..W::COUNT).map(|_| real(rng)).collect();
+        W::from_wire(&wire)
+    }
+    fn vectors<const N: usize>(
+        rng: &mut Rng,
+        s: Precision,
+        real: impl Fn(&mut Rng) -> f64,
+    ) -> PackedVectors<N> {
+        let items: Vec<[f64; N]> = list(rng, 4, |r| std::array::from_fn(|_| real(r)));
+        match s {
+            Precision::Single => {
+                PackedVectors::Single(items.iter().map(|c| c.map(|x| x as f32)).collect())
+            }
+            Precision::Double => PackedVectors::Double(items),
+        }
+    }
     match ty {
         T::Nil => Variant::Nil,
         T::Bool => Variant::Bool(rng.chance(2)),
         T::Int => Variant::Int(int(rng)),
         T::Float => Variant::Float(f64_any(rng)),
         T::String => Variant::from(text(rng)),
-        T::Vector2 => Variant::Vector2(reals::<Vector2>(rng), S),
+        T::Vector2 => Variant::Vector2(math::<Vector2>(rng, reals), s),
         T::Vector2i => {
             let [x, y] = ints(rng);
             Variant::Vector2i(Vector2i { x, y })
         }
-        T::Rect2 => Variant::Rect2(reals::<Rect2>(rng), S),
+        T::Rect2 => Variant::Rect2(math::<Rect2>(rng, reals), s),
         T::Rect2i => {
             let [a, b, c, d] = ints(rng);
             Variant::Rect2i(Rect2i {
@@ -182,23 +199,23 @@ fn leaf(rng: &mut Rng, ty: T, dialect: Dialect) -> Variant {
                 size: Vector2i { x: c, y: d },
             })
         }
-        T::Vector3 => Variant::Vector3(reals::<Vector3>(rng), S),
+        T::Vector3 => Variant::Vector3(math::<Vector3>(rng, reals), s),
         T::Vector3i => {
             let [x, y, z] = ints(rng);
             Variant::Vector3i(Vector3i { x, y, z })
         }
-        T::Transform2D => Variant::Transform2D(Box::new(reals::<Transform2D>(rng)), S),
-        T::Vector4 => Variant::Vector4(reals::<Vector4>(rng), S),
+        T::Transform2D => Variant::Transform2D(Box::new(math::<Transform2D>(rng, reals)), s),
+        T::Vector4 => Variant::Vector4(math::<Vector4>(rng, reals), s),
         T::Vector4i => {
             let [x, y, z, w] = ints(rng);
             Variant::Vector4i(Vector4i { x, y, z, w })
         }
-        T::Plane => Variant::Plane(reals::<Plane>(rng), S),
-        T::Quaternion => Variant::Quaternion(reals::<Quaternion>(rng), S),
-        T::Aabb => Variant::Aabb(Box::new(reals::<Aabb>(rng)), S),
-        T::Basis => Variant::Basis(Box::new(reals::<Basis>(rng)), S),
-        T::Transform3D => Variant::Transform3D(Box::new(reals::<Transform3D>(rng)), S),
-        T::Projection => Variant::Projection(Box::new(reals::<Projection>(rng)), S),
+        T::Plane => Variant::Plane(math::<Plane>(rng, reals), s),
+        T::Quaternion => Variant::Quaternion(math::<Quaternion>(rng, reals), s),
+        T::Aabb => Variant::Aabb(Box::new(math::<Aabb>(rng, reals)), s),
+        T::Basis => Variant::Basis(Box::new(math::<Basis>(rng, reals)), s),
+        T::Transform3D => Variant::Transform3D(Box::new(math::<Transform3D>(rng, reals)), s),
+        T::Projection => Variant::Projection(Box::new(math::<Projection>(rng, reals)), s),
         T::Color => Variant::Color(Color {
             r: f32_any(rng),
             g: f32_any(rng),
@@ -230,24 +247,12 @@ fn leaf(rng: &mut Rng, ty: T, dialect: Dialect) -> Variant {
         T::PackedStringArray => {
             Variant::PackedStringArray(list(rng, 4, text).into_iter().map(Into::into).collect())
         }
-        T::PackedVector2Array => {
-            Variant::PackedVector2Array(PackedVectors::Single(list(rng, 4, |r| {
-                [f32_any(r), f32_any(r)]
-            })))
-        }
-        T::PackedVector3Array => {
-            Variant::PackedVector3Array(PackedVectors::Single(list(rng, 4, |r| {
-                [f32_any(r), f32_any(r), f32_any(r)]
-            })))
-        }
+        T::PackedVector2Array => Variant::PackedVector2Array(vectors(rng, s, reals)),
+        T::PackedVector3Array => Variant::PackedVector3Array(vectors(rng, s, reals)),
         T::PackedColorArray => Variant::PackedColorArray(list(rng, 4, |r| {
             [f32_any(r), f32_any(r), f32_any(r), f32_any(r)]
         })),
-        T::PackedVector4Array => {
-            Variant::PackedVector4Array(PackedVectors::Single(list(rng, 4, |r| {
-                [f32_any(r), f32_any(r), f32_any(r), f32_any(r)]
-            })))
-        }
+        T::PackedVector4Array => Variant::PackedVector4Array(vectors(rng, s, reals)),
         T::PackedVector2iArray => Variant::PackedVector2iArray(list(rng, 4, ints)),
         T::PackedVector3iArray => Variant::PackedVector3iArray(list(rng, 4, ints)),
         T::PackedVector4iArray => Variant::PackedVector4iArray(list(rng, 4, ints)),
@@ -270,6 +275,7 @@ const KEYS: [T; 6] = [
 /// so it is left out there), typed containers where it has them.
 pub struct Values {
     dialect: Dialect,
+    precision: Precision,
     leaves: Vec<T>,
     keys: Vec<T>,
 }
@@ -279,6 +285,7 @@ impl Values {
         let has = |t: &&T| dialect.supports(**t) && (**t != T::Rid || dialect.rid_has_payload());
         Values {
             dialect,
+            precision: Precision::Single,
             // Nil first (`value` takes element types after it).
             leaves: T::ALL
                 .iter()
@@ -290,6 +297,12 @@ impl Values {
         }
     }
 
+    /// Real math values with `f64` components of any value, as a double-precision build keeps
+    /// them (Colors stay `f32`).
+    pub fn with_precision(self, precision: Precision) -> Values {
+        Values { precision, ..self }
+    }
+
     /// `count` keys of type `ty` (any key type when `None`), distinct in the engine: a String
     /// and a StringName of the same text are one key there, so keys are told apart by their
     /// text without the StringName `&`.
@@ -298,7 +311,7 @@ impl Values {
         let mut out = Vec::new();
         for _ in 0..count {
             let ty = ty.unwrap_or_else(|| *rng.pick(&self.keys));
-            let key = leaf(rng, ty, self.dialect);
+            let key = leaf(rng, ty, self);
             let text = key.to_text(self.dialect).unwrap();
             if seen.insert(text.trim_start_matches('&').to_owned()) {
                 out.push(key);
@@ -311,7 +324,7 @@ impl Values {
     pub fn value(&self, rng: &mut Rng, levels: u32) -> Variant {
         if levels == 0 || rng.below(3) != 0 {
             let ty = *rng.pick(&self.leaves);
-            return leaf(rng, ty, self.dialect);
+            return leaf(rng, ty, self);
         }
         let inner = levels - 1;
         // Element types: any leaf type but Nil (the first).
@@ -320,7 +333,7 @@ impl Values {
             1 if self.dialect.has_typed_arrays() => {
                 let ty = *rng.pick(element);
                 let mut a = Array::typed(ElementType::Builtin(ty));
-                a.extend(list(rng, 4, |r| leaf(r, ty, self.dialect)));
+                a.extend(list(rng, 4, |r| leaf(r, ty, self)));
                 Variant::from(a)
             }
             3 if self.dialect.has_typed_dictionaries() => {
@@ -332,7 +345,7 @@ impl Values {
                     .into_iter()
                     .map(|k| {
                         let v = match value_type {
-                            Some(ty) => leaf(rng, ty, self.dialect),
+                            Some(ty) => leaf(rng, ty, self),
                             None => self.value(rng, inner),
                         };
                         (k, v)
@@ -371,10 +384,12 @@ pub fn count_and_seed() -> (usize, u64) {
     }
 }
 
-/// `text::parse` of `text` into canonical `dialect` bytes, the error as text.
-pub fn parse(dialect: Dialect, text: &str) -> Result<Vec<u8>, String> {
+/// `text::parse` of `text` into canonical `dialect` bytes in `precision`, the error as text.
+pub fn parse(dialect: Dialect, precision: Precision, text: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    let mut w = gdwire::Writer::new(&mut out, dialect).with_heap_spill(true);
+    let mut w = gdwire::Writer::new(&mut out, dialect)
+        .with_heap_spill(true)
+        .with_precision(precision);
     gdwire::text::parse_into(&mut w, text).map_err(|e| e.to_string())?;
     w.finish().map_err(|e| e.to_string())?;
     Ok(out)
