@@ -268,7 +268,7 @@ pub fn detect(
     let mut readings: Vec<Reading> = Vec::new();
     for &framing in &framings {
         for &dialect in &dialects {
-            // A dialect with another's wire format (Godot 4.4, 4.5, 4.6) reads the same.
+            // A dialect with another's wire format (Godot 4.0–4.2, 4.4–4.6) reads the same.
             let twin = readings
                 .iter()
                 .find(|r| r.framing == framing && r.dialect.same_wire_format(dialect));
