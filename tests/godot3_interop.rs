@@ -35,7 +35,7 @@ use gdwire::math::{
     Aabb, Basis, Color, Plane, Quaternion, Rect2, Transform2D, Transform3D, Vector2, Vector3,
 };
 use gdwire::write::Endian;
-use gdwire::{Decoder, Dialect, ObjectRef, VariantRef, VariantType, Writer};
+use gdwire::{Decoder, Dialect, ObjectRef, Precision, VariantRef, VariantType, Writer};
 use serde_json::Value;
 use support::{check, node_path_pads, Objects};
 
@@ -1047,13 +1047,11 @@ fn godot3_engine_decodes_what_we_write() {
 /// `GDWIRE_RANDOM_VALUES=COUNT[:SEED]` runs another count or seed.
 #[test]
 fn godot3_engine_reads_random_values_we_write() {
-    let (count, seed) = support::random_values::count_and_seed();
-    let mut rng = support::random_values::Rng::new(seed);
-    let generator = support::random_values::Values::new(Dialect::GODOT_3);
+    let (seed, values) = support::random_values::values(Dialect::GODOT_3, Precision::Single);
+    let count = values.len();
     let mut input = Vec::new();
     let mut ours = Vec::new();
-    for _ in 0..count {
-        let v = generator.value(&mut rng, 4);
+    for v in &values {
         let bytes = v.to_vec(Dialect::GODOT_3).unwrap();
         input.extend((bytes.len() as u32).to_le_bytes());
         input.extend(&bytes);
@@ -1117,20 +1115,15 @@ fn godot3_engine_reads_random_values_we_write() {
 /// as there.
 #[test]
 fn godot3_engine_reads_the_text_of_random_values_as_we_do() {
-    let (count, seed) = support::random_values::count_and_seed();
-    let mut rng = support::random_values::Rng::new(seed);
-    let generator = support::random_values::Values::new(Dialect::GODOT_3);
+    let (seed, values) = support::random_values::values(Dialect::GODOT_3, Precision::Single);
+    let count = values.len();
     let mut input = Vec::new();
     let mut ours = Vec::new();
-    for _ in 0..count {
-        let text = generator
-            .value(&mut rng, 4)
-            .to_text(Dialect::GODOT_3)
-            .unwrap();
+    for v in &values {
+        let text = v.to_text(Dialect::GODOT_3).unwrap();
         input.extend((text.len() as u32).to_le_bytes());
         input.extend(text.as_bytes());
-        let parsed =
-            support::random_values::parse(Dialect::GODOT_3, gdwire::Precision::Single, &text);
+        let parsed = support::random_values::parse(Dialect::GODOT_3, Precision::Single, &text);
         ours.push((text, parsed));
     }
     let test = "godot3_engine_reads_the_text_of_random_values_as_we_do";

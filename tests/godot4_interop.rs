@@ -749,20 +749,9 @@ fn run_random(
     }
 }
 
-/// The random values of the run in `precision`, from its count and seed.
-fn random_values(precision: Precision) -> (u64, Vec<gdwire::owned::Variant>) {
-    let (count, seed) = support::random_values::count_and_seed();
-    let mut rng = support::random_values::Rng::new(seed);
-    let generator = support::random_values::Values::new(G4).with_precision(precision);
-    (
-        seed,
-        (0..count).map(|_| generator.value(&mut rng, 4)).collect(),
-    )
-}
-
 /// [`the_engine_reads_random_values_gdwire_writes`] in `engine`.
 fn random_values_read_back(engine: Engine<'_>, precision: Precision, test: &str) {
-    let (seed, values) = random_values(precision);
+    let (seed, values) = support::random_values::values(G4, precision);
     let mut input = Vec::new();
     let mut ours = Vec::new();
     for v in &values {
@@ -814,7 +803,7 @@ fn random_values_read_back(engine: Engine<'_>, precision: Precision, test: &str)
 
 /// [`the_engine_reads_the_text_of_random_values_as_gdwire_does`] in `engine`.
 fn random_texts_read_back(engine: Engine<'_>, precision: Precision, test: &str) {
-    let (seed, values) = random_values(precision);
+    let (seed, values) = support::random_values::values(G4, precision);
     let mut input = Vec::new();
     let mut ours = Vec::new();
     for v in &values {

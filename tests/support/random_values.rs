@@ -384,6 +384,18 @@ pub fn count_and_seed() -> (usize, u64) {
     }
 }
 
+/// The run's random values for `dialect` in `precision` ([`count_and_seed`]), each nesting at
+/// most four containers, with the seed they came from.
+pub fn values(dialect: Dialect, precision: Precision) -> (u64, Vec<Variant>) {
+    let (count, seed) = count_and_seed();
+    let mut rng = Rng::new(seed);
+    let generator = Values::new(dialect).with_precision(precision);
+    (
+        seed,
+        (0..count).map(|_| generator.value(&mut rng, 4)).collect(),
+    )
+}
+
 /// `text::parse` of `text` into canonical `dialect` bytes in `precision`, the error as text.
 pub fn parse(dialect: Dialect, precision: Precision, text: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
