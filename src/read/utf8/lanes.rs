@@ -16,13 +16,18 @@
 
 type Lanes = [u8; 16];
 
+/// Texts shorter than this are tested for ASCII whole first, then, if they are not, judged
+/// window by window without a branch on the data; longer texts skip their ASCII windows one
+/// by one. (At 64, the per-window ASCII test of texts of 64 to 127 bytes, a branch on the
+/// data, cost more than judging every window.)
+const SHORT: usize = 128;
+
 /// True when `bytes` is well-formed UTF-8.
 #[inline]
 pub(super) fn is_utf8(bytes: &[u8]) -> bool {
     let len = bytes.len();
-    // Keys and names are mostly short ASCII: answered without the lane checks. Long texts
-    // skip their ASCII windows one by one instead (below).
-    if len < 64 && all_ascii(bytes) {
+    // Keys and names are mostly short ASCII: answered without the lane checks.
+    if len < SHORT && all_ascii(bytes) {
         return true;
     }
     if len <= 16 {
@@ -33,26 +38,30 @@ pub(super) fn is_utf8(bytes: &[u8]) -> bool {
     let mut err = errors_at_start(&first);
     // A lead before a skipped ASCII window owes it a continuation byte.
     let mut owed = false;
-    let mut at = 16;
-    if len >= 64 {
+    // Starts three bytes before the next window: its first 19 bytes are the window and the
+    // bytes it is judged against, checked once as the loop's own condition.
+    let mut rest = bytes.get(13..).unwrap_or_default();
+    if len >= SHORT {
         let mut judged_last = true;
-        while at + 16 <= len {
-            if !super::is_ascii16(&window(bytes, at)) {
-                err = or(&err, &errors(bytes, at));
+        while let Some(ctx) = rest.first_chunk::<19>() {
+            if !super::is_ascii16(&back::<0, 16>(ctx)) {
+                err = or(&err, &errors(ctx));
                 judged_last = true;
             } else if judged_last {
-                owed |= owes_into(bytes, at);
+                owed |= owes(&back::<3, 3>(ctx));
                 judged_last = false;
             }
-            at += 16;
+            rest = rest.get(16..).unwrap_or_default();
         }
     } else {
         // Short mixed text: every window judged, no branch on the data.
-        while at + 16 <= len {
-            err = or(&err, &errors(bytes, at));
-            at += 16;
+        while let Some(ctx) = rest.first_chunk::<19>() {
+            err = or(&err, &errors(ctx));
+            rest = rest.get(16..).unwrap_or_default();
         }
     }
+    // Where the next window would start (`rest` is never longer than `bytes[13..]`).
+    let at = (len - rest.len()).wrapping_add(3);
     if at < len {
         // The last 16 bytes, overlapping the window before them. Only texts of 17 and 18
         // bytes have fewer than three bytes before it: zeros stand for those before the text.
@@ -70,7 +79,14 @@ pub(super) fn is_utf8(bytes: &[u8]) -> bool {
                 &first,
                 &shift::<1>(&first),
             ),
-            _ => errors(bytes, end),
+            // `end` is 3 or more here; were `wrapping_sub` to wrap, the text is rejected.
+            _ => match bytes
+                .get(end.wrapping_sub(3)..)
+                .and_then(|rest| rest.first_chunk::<19>())
+            {
+                Some(ctx) => errors(ctx),
+                None => [0xFF; 16],
+            },
         };
         err = or(&err, &tail);
     }
@@ -83,29 +99,35 @@ pub(super) fn is_utf8(bytes: &[u8]) -> bool {
 #[inline(always)]
 fn owes_into(bytes: &[u8], at: usize) -> bool {
     match bytes.get(at.wrapping_sub(3)..at) {
-        Some(&[a, b, c]) => (a >= 0xF0) | (b >= 0xE0) | (c >= 0xC0),
+        Some(&[a, b, c]) => owes(&[a, b, c]),
         _ => false,
     }
 }
 
-/// Nonzero lanes where the window at `at` (3 or more) breaks UTF-8: one bounds check for
-/// the window and the three bytes before it.
+/// True when a lead among these three bytes owes a byte after them.
 #[inline(always)]
-fn errors(bytes: &[u8], at: usize) -> Lanes {
-    // `wrapping_sub` never wraps here; were it to, the bytes would be missing and the text
-    // rejected: a mistake here can only reject.
-    let Some(ctx) = bytes
-        .get(at.wrapping_sub(3)..)
-        .and_then(|rest| rest.first_chunk::<19>())
-    else {
-        return [0xFF; 16];
-    };
-    let back = |k: usize| -> Lanes {
-        let mut w = [0u8; 16];
-        w.copy_from_slice(&ctx[3 - k..19 - k]);
-        w
-    };
-    judge(&back(0), &back(1), &back(2), &back(3))
+fn owes(&[a, b, c]: &[u8; 3]) -> bool {
+    (a >= 0xF0) | (b >= 0xE0) | (c >= 0xC0)
+}
+
+/// The `N` bytes of `ctx` starting `K` before its window (`ctx[3..]`).
+#[inline(always)]
+fn back<const K: usize, const N: usize>(ctx: &[u8; 19]) -> [u8; N] {
+    let mut w = [0u8; N];
+    w.copy_from_slice(&ctx[3 - K..3 - K + N]);
+    w
+}
+
+/// Nonzero lanes where the window `ctx[3..]` breaks UTF-8, judged against the three bytes
+/// before it, `ctx[..3]`.
+#[inline(always)]
+fn errors(ctx: &[u8; 19]) -> Lanes {
+    judge(
+        &back::<0, 16>(ctx),
+        &back::<1, 16>(ctx),
+        &back::<2, 16>(ctx),
+        &back::<3, 16>(ctx),
+    )
 }
 
 /// [`errors`] for the window at the start of the text: zeros stand for the bytes before it.
@@ -126,21 +148,41 @@ fn judge(cur: &Lanes, p1: &Lanes, p2: &Lanes, p3: &Lanes) -> Lanes {
         // Nonzero when a lead one, two or three bytes back owes this byte.
         let owed = a.saturating_sub(0xBF) | b.saturating_sub(0xDF) | d.saturating_sub(0xEF);
         let continuation = (c as i8) < -64; // 80..BF
-        let misplaced = (owed != 0) != continuation;
-        let never = (c > 0xF4) | (c & 0xFE == 0xC0);
-        let second = ((a == 0xE0) & (c < 0xA0))
-            | ((a == 0xED) & (c > 0x9F))
-            | ((a == 0xF0) & (c < 0x90))
-            | ((a == 0xF4) & (c > 0x8F));
-        err[i] = u8::from(misplaced | never | second);
+        let misplaced = mask((owed != 0) != continuation);
+        // Every byte is at most F4; after ED at most 9F, after F4 at most 8F; after E0 at
+        // least A0, after F0 at least 90. Out of range: a nonzero saturating difference (one
+        // floor and one ceiling per lane instead of a compare per rule).
+        let floor: u8 = (if a == 0xE0 { 0xA0 } else { 0 }) | (if a == 0xF0 { 0x90 } else { 0 });
+        let ceiling: u8 =
+            0xF4 - ((if a == 0xED { 0x55 } else { 0 }) | (if a == 0xF4 { 0x65 } else { 0 }));
+        let out_of_range = floor.saturating_sub(c) | c.saturating_sub(ceiling);
+        let overlong_lead = mask(c & 0xFE == 0xC0);
+        err[i] = misplaced | out_of_range | overlong_lead;
     }
     err
+}
+
+/// All ones for true: a compare's own result in a vector lane (`u8::from` costs a mask).
+#[inline(always)]
+fn mask(b: bool) -> u8 {
+    if b {
+        0xFF
+    } else {
+        0
+    }
 }
 
 /// `lanes` moved `K` places up, zeros in front.
 #[inline(always)]
 fn shift<const K: usize>(lanes: &Lanes) -> Lanes {
-    (u128::from_le_bytes(*lanes) << (8 * K)).to_le_bytes()
+    // A loop the compiler makes a byte shift of the vector (`pslldq`). As a `u128` shift it
+    // went through general registers, and `copy_from_slice` through the stack.
+    let mut out = [0u8; 16];
+    #[allow(clippy::manual_memcpy)]
+    for i in K..16 {
+        out[i] = lanes[i - K];
+    }
+    out
 }
 
 #[inline(always)]
@@ -187,7 +229,7 @@ fn short_window(bytes: &[u8]) -> Lanes {
     word.to_le_bytes()
 }
 
-/// True when every byte is below 0x80 (for texts under 64 bytes: one pass of word ORs).
+/// True when every byte is below 0x80 (for texts under [`SHORT`] bytes: one pass of ORs).
 #[inline(always)]
 fn all_ascii(bytes: &[u8]) -> bool {
     if bytes.len() <= 16 {

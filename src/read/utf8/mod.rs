@@ -222,9 +222,9 @@ mod tests {
     }
 
     /// Every lead or continuation byte, then a spread of second and third bytes (each side of
-    /// every range boundary), at positions around the 16-byte windows and the 64-byte switch
-    /// between the two window loops, in ASCII text, whole and cut right after each of the
-    /// three bytes.
+    /// every range boundary), at positions around the 16-byte windows and the 128-byte switch
+    /// between the two window loops (and the 64-byte one there was before), in ASCII text,
+    /// whole and cut right after each of the three bytes.
     #[test]
     #[cfg_attr(
         miri,
@@ -234,7 +234,8 @@ mod tests {
         let tail = b"0123456789abcdefghij";
         let mut text = std::vec::Vec::new();
         for at in [
-            1usize, 2, 13, 14, 15, 16, 17, 30, 47, 61, 62, 63, 64, 78, 79,
+            1usize, 2, 13, 14, 15, 16, 17, 30, 47, 61, 62, 63, 64, 78, 79, 110, 111, 125, 126, 127,
+            128, 142, 143,
         ] {
             for a in 0x80..=0xFFu8 {
                 for b in [
@@ -277,7 +278,7 @@ mod tests {
         let mut text = std::vec::Vec::new();
         for _ in 0..rounds {
             text.clear();
-            let want = 16 + (rand() % 100) as usize;
+            let want = 16 + (rand() % 200) as usize;
             while text.len() < want {
                 let piece = pieces[(rand() % pieces.len() as u64) as usize];
                 text.extend_from_slice(piece.as_bytes());
