@@ -222,9 +222,9 @@ mod tests {
     }
 
     /// Every lead or continuation byte, then a spread of second and third bytes (each side of
-    /// every range boundary), at positions around the 16-byte windows and the 128-byte switch
-    /// between the two window loops (and the 64-byte one there was before), in ASCII text,
-    /// whole and cut right after each of the three bytes.
+    /// every range boundary), at positions around the 16-byte windows, the 64-byte switch
+    /// between the two window loops and the 128-byte end of the whole-text ASCII test, in
+    /// ASCII text, whole and cut right after each of the three bytes.
     #[test]
     #[cfg_attr(
         miri,
