@@ -4,6 +4,10 @@
 
 Usage: python3 benches/report.py [--before DIR | --summary] [target/criterion] [engine.tsv]
 
+The criterion directory may be several, joined by commas (copies of `target/criterion` from
+runs of the same tree one after another): each benchmark's time is then the median of the
+runs' medians, for benchmarks that every run has.
+
 With `--before DIR` (a copy of an earlier run's `target/criterion`), two more columns give
 that run's throughput and the ratio now / before. With `--summary`, one line per dataset
 instead: the main operations side by side (the summary table of docs/performance.md).
@@ -36,7 +40,17 @@ if len(args) > 1:
 def results(root):
     """Every benchmark under criterion's `root` with a byte throughput: (group, bench) ->
     (median ns, MB/s). A parameterised benchmark (`group/bench/<bytes>/new`) counts as
-    `bench`."""
+    `bench`. Several roots joined by commas: the median of their medians."""
+    if "," in root:
+        runs = [results(r) for r in root.split(",")]
+        out = {}
+        for key in set.intersection(*(set(r) for r in runs)):
+            times = sorted(r[key][0] for r in runs)
+            n = len(times)
+            ns = times[n // 2] if n % 2 else (times[n // 2 - 1] + times[n // 2]) / 2
+            mbs = runs[0][key][1] * runs[0][key][0] / ns
+            out[key] = (ns, mbs)
+        return out
     out = {}
     for group in sorted(os.listdir(root)):
         gdir = os.path.join(root, group)
