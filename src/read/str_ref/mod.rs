@@ -569,9 +569,10 @@ mod tests {
         assert!(ok(b"\xEF\xBB\xBFa"));
     }
 
-    /// `checked` agrees with `is_valid`, and `as_str` of a checked view (the unchecked
-    /// conversion) with `core::str::from_utf8`, on text with BOMs, NULs, surrogates and
-    /// every kind of broken sequence.
+    /// `checked` agrees with `is_valid`, and `bytes` and `as_str` of a checked view (the
+    /// unchecked conversion) with those of the unchecked view and `core::str::from_utf8`, on
+    /// text with BOMs, NULs, surrogates and every kind of broken sequence, short and long (a
+    /// filler before or after: the validator's windows and the 16-byte NUL search).
     #[test]
     fn checked_views_give_the_same_str() {
         let pieces: [&[u8]; 12] = [
@@ -590,16 +591,31 @@ mod tests {
         ];
         let n = pieces.len();
         let rounds = if cfg!(miri) { 3 * n } else { n * n * n };
+        let filler: &[u8] = b"0123456789abcdefghij";
         for i in 0..rounds {
-            let raw = [pieces[i % n], pieces[i / n % n], pieces[i / (n * n) % n]].concat();
-            for rules in [TextRules::Strict, TextRules::Godot3] {
-                let plain = StrRef::new(&raw, rules);
-                let checked = plain.checked();
-                assert_eq!(checked.is_some(), is_valid(&raw, rules), "{raw:02x?}");
-                if let Some(s) = checked {
-                    assert_eq!(s.bytes(), plain.bytes(), "{raw:02x?}");
-                    assert_eq!(s.as_str(), plain.as_str(), "{raw:02x?}");
-                    assert_eq!(s.as_str(), core::str::from_utf8(s.bytes()).ok());
+            let three = [pieces[i % n], pieces[i / n % n], pieces[i / (n * n) % n]].concat();
+            let long = [[filler, &three].concat(), [&three, filler, filler].concat()];
+            for raw in [&three, &long[0], &long[1]] {
+                for rules in [TextRules::Strict, TextRules::Godot3] {
+                    let plain = StrRef::new(raw, rules);
+                    let checked = plain.checked();
+                    assert_eq!(checked.is_some(), is_valid(raw, rules), "{raw:02x?}");
+                    if let Some(s) = checked {
+                        assert_eq!(s.bytes(), plain.bytes(), "{raw:02x?}");
+                        assert_eq!(s.as_str(), plain.as_str(), "{raw:02x?}");
+                        assert_eq!(s.as_str(), core::str::from_utf8(s.bytes()).ok());
+                    }
+                    #[cfg(feature = "serde")]
+                    {
+                        let mut padded = raw.to_vec();
+                        padded.resize(raw.len() + crate::read::input::pad4(raw.len()), 0);
+                        let block = StrRef::checked_block(&padded, raw.len(), rules);
+                        assert_eq!(block.is_some(), checked.is_some(), "{raw:02x?}");
+                        if let Some(s) = block {
+                            assert_eq!(s.bytes(), plain.bytes(), "{raw:02x?}");
+                            assert_eq!(s.as_str(), plain.as_str(), "{raw:02x?}");
+                        }
+                    }
                 }
             }
         }
