@@ -61,9 +61,9 @@ const LANE_SEARCH: usize = 128;
 /// [`find_nul`] for texts of more than 16 bytes. Up to [`LANE_SEARCH`] bytes, 16 at a time:
 /// a compare of each lane with zero, then one test of the lot (the compiler makes these a
 /// vector compare and a mask move: 0.56 to 0.95 of `memchr`'s time on such texts); the last
-/// 16 bytes overlap the block before them, whose bytes held no NUL. Out of line, where `memchr` was a call too: inlined into every
-/// `bytes` it made the callers' own code longer (the benches' short-string walks ran 1 %
-/// more instructions and up to 7 % more time).
+/// 16 bytes overlap the block before them, whose bytes held no NUL. Out of line, as the
+/// `memchr` call was: inlined into every `bytes`, it made the callers' own code longer (the
+/// benches' short-string walks ran 1 % more instructions and up to 7 % more time).
 #[inline(never)]
 fn find_nul_long(raw: &[u8]) -> Option<usize> {
     if raw.len() > LANE_SEARCH {
