@@ -623,9 +623,10 @@ mod tests {
 
     /// The strings of a validated container's items and of a decoded top-level value (a
     /// String, the elements of a PackedStringArray, a dictionary's key) carry the
-    /// validation's verdict in the strict dialect only, and give the `as_str` that `core::str` gives for their visible text;
-    /// those of a walker's `Begin` view, not validated yet, carry none (and a text the
-    /// walk would refuse gives `None`, not an unchecked `&str`).
+    /// validation's verdict in the strict dialect only, and give the `as_str` that
+    /// `core::str` gives for their visible text; those of a walker's `Begin` view, not
+    /// validated yet, carry none (and a text the walk would refuse gives `None`, not an
+    /// unchecked `&str`).
     #[test]
     fn items_of_validated_containers_carry_the_verdict() {
         use crate::read::{Decoder, Event, VariantRef};
