@@ -592,6 +592,12 @@ mod tests {
         let n = pieces.len();
         let rounds = if cfg!(miri) { 3 * n } else { n * n * n };
         let filler: &[u8] = b"0123456789abcdefghij";
+        // The engine's rule spelled out: a leading BOM skipped, the text cut at the first NUL.
+        let visible = |raw: &[u8]| -> std::vec::Vec<u8> {
+            let text = raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw);
+            let end = text.iter().position(|&b| b == 0).unwrap_or(text.len());
+            text[..end].to_vec()
+        };
         for i in 0..rounds {
             let three = [pieces[i % n], pieces[i / n % n], pieces[i / (n * n) % n]].concat();
             let long = [[filler, &three].concat(), [&three, filler, filler].concat()];
@@ -600,6 +606,7 @@ mod tests {
                     let plain = StrRef::new(raw, rules);
                     let checked = plain.checked();
                     assert_eq!(checked.is_some(), is_valid(raw, rules), "{raw:02x?}");
+                    assert_eq!(plain.bytes(), visible(raw), "{raw:02x?}");
                     if let Some(s) = checked {
                         assert_eq!(s.bytes(), plain.bytes(), "{raw:02x?}");
                         assert_eq!(s.as_str(), plain.as_str(), "{raw:02x?}");
