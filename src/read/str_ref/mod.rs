@@ -24,34 +24,34 @@ pub(crate) fn visible_text(raw: &[u8]) -> &[u8] {
 }
 
 /// The first NUL byte. Strings on the wire are often short (names, keys, chat lines), where
-/// `memchr`'s call and dispatch cost more than the search: up to 16 bytes are scanned eight
-/// at a time with the classic has-zero-byte test (measured: 16 beats both 0 and 64 as the
-/// cut-over for this test), up to [`LANE_SEARCH`] bytes 16 at a time.
+/// `memchr`'s call and dispatch cost more than the search: up to 16 bytes are tested as the
+/// first and the last word of the text, which overlap (the classic has-zero-byte test, no
+/// loop), longer texts up to [`LANE_SEARCH`] bytes 16 at a time.
 #[inline]
 fn find_nul(raw: &[u8]) -> Option<usize> {
     if raw.len() > 16 {
         return find_nul_long(raw);
     }
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let mut chunks = raw.chunks_exact(8);
-    let mut base = 0;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
-        let zero = w.wrapping_sub(LO) & !w & HI;
-        if zero != 0 {
-            // The lowest flagged byte is exact (borrows only run upward).
-            return Some(base + zero.trailing_zeros() as usize / 8);
-        }
-        base += 8;
+    // The lowest flagged byte of a word is exact (borrows only run upward); a NUL in the
+    // overlap of the two words is found in the first.
+    macro_rules! search {
+        ($n:literal, $word:ty) => {
+            if let (Some(head), Some(tail)) = (raw.first_chunk::<$n>(), raw.last_chunk::<$n>()) {
+                const LO: $word = <$word>::MAX / 0xFF;
+                const HI: $word = LO << 7;
+                let zero = |w: $word| w.wrapping_sub(LO) & !w & HI;
+                let head = zero(<$word>::from_le_bytes(*head));
+                if head != 0 {
+                    return Some(head.trailing_zeros() as usize / 8);
+                }
+                let tail = zero(<$word>::from_le_bytes(*tail));
+                return (tail != 0).then(|| raw.len() - $n + tail.trailing_zeros() as usize / 8);
+            }
+        };
     }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&b| b == 0)
-        .map(|i| base + i)
+    search!(8, u64);
+    search!(4, u32);
+    raw.iter().position(|&b| b == 0)
 }
 
 /// Texts longer than 16 bytes and at most this long are searched for a NUL 16 bytes at a
@@ -318,7 +318,10 @@ impl<'a> StrRef<'a> {
     /// ```
     #[inline]
     pub fn bytes(&self) -> &'a [u8] {
-        if self.plain {
+        // Short ASCII text without a NUL is all visible. The views of a validated
+        // container's items are not tested for it when read (most uses never ask), so the
+        // two word tests come here, before the BOM and NUL search they make unneeded.
+        if self.plain || crate::read::utf8::short_plain(self.raw) {
             return self.raw;
         }
         visible_text(self.raw)
@@ -350,9 +353,9 @@ impl<'a> StrRef<'a> {
             // NUL search (and, without the reader's verdict, the validator).
             self.raw
         } else if self.utf8 {
-            self.bytes()
+            visible_text(self.raw)
         } else {
-            let text = self.bytes();
+            let text = visible_text(self.raw);
             if !utf8_ok(text) {
                 return None;
             }
@@ -377,8 +380,8 @@ impl<'a> StrRef<'a> {
             //   invariant is at `Items::checked`), in the
             //   strict-UTF-8 dialects only, whose acceptance (`is_valid`: `utf8_ok(raw)` or
             //   `from_utf8(visible_text(raw))`) means `visible_text(raw)` is strict UTF-8 (a
-            //   strict `raw` has a strict visible text, as above). `bytes()` is
-            //   `visible_text(raw)` here (`plain` is false).
+            //   strict `raw` has a strict visible text, as above); `text` is
+            //   `visible_text(raw)`.
             // - Or `utf8::short_plain` accepted `raw` just now: every byte below 0x80 and none
             //   zero, so `text` is `raw` (no BOM to skip, no NUL to cut at), all ASCII.
             // - Or `utf8::is_utf8` accepted `text` itself just now.
@@ -665,6 +668,10 @@ mod tests {
         for i in 0..n * n {
             let raw = [pieces[i % n], pieces[i / n]].concat();
             let want = core::str::from_utf8(visible_text(&raw)).ok();
+            // The engine's rule spelled out: a leading BOM skipped, the text cut at the
+            // first NUL.
+            let text = raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&raw);
+            let visible = &text[..text.iter().position(|&b| b == 0).unwrap_or(text.len())];
             // [raw, PackedStringArray([raw]), {raw: null}] in Godot 4 and Godot 3 ids.
             for (dialect, rules, [array, psa, dict]) in [
                 (Dialect::GODOT_4, TextRules::Strict, [28u32, 34, 27]),
@@ -695,6 +702,7 @@ mod tests {
                         for s in strings(v) {
                             assert_eq!(s.utf8, rules == TextRules::Strict, "{raw:02x?}");
                             assert_eq!(s.as_str(), want, "{raw:02x?}");
+                            assert_eq!(s.bytes(), visible, "{raw:02x?}");
                         }
                     }
                 }
@@ -705,6 +713,7 @@ mod tests {
                     for s in strings(item) {
                         assert!(!s.utf8, "{raw:02x?}");
                         assert_eq!(s.as_str(), want, "{raw:02x?}");
+                        assert_eq!(s.bytes(), visible, "{raw:02x?}");
                     }
                 }
                 let Ok(v) = dec.decode(&b) else {
@@ -716,6 +725,7 @@ mod tests {
                     for s in strings(item) {
                         assert_eq!(s.utf8, rules == TextRules::Strict, "{raw:02x?}");
                         assert_eq!(s.as_str(), want, "{raw:02x?}");
+                        assert_eq!(s.bytes(), visible, "{raw:02x?}");
                     }
                 }
                 // Beside a string only Godot 3 accepts (a surrogate, in any of the three
