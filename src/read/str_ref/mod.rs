@@ -481,9 +481,10 @@ mod tests {
 
     #[test]
     fn find_nul_matches_a_plain_search() {
-        let mut buf = [b'a'; 160]; // past `LANE_SEARCH`: the lanes and `memchr`
-                                   // Under Miri (minutes per thousand searches), the short forms, the first lane
-                                   // blocks and the edges of `LANE_SEARCH` only.
+        // Past `LANE_SEARCH`: the lanes and `memchr`.
+        let mut buf = [b'a'; 160];
+        // Under Miri (minutes per thousand searches), the short forms, the first lane
+        // blocks and the edges of `LANE_SEARCH` only.
         let lengths = (0..buf.len()).filter(|&len| !cfg!(miri) || len <= 33 || len % 64 <= 1);
         for len in lengths {
             assert_eq!(find_nul(&buf[..len]), None);
