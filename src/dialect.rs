@@ -65,6 +65,10 @@ struct DialectInfo {
     /// `SHAPE_TEXT` for String and StringName, `SHAPE_OTHER` for the rest and for unknown
     /// ids.
     shapes: [u8; 256],
+    /// `shapes` with the rule the canonical form asks of a fixed-size payload in the size's
+    /// two low bits (`PayloadRule::fixed_code`; sizes are whole words), for the skip of a
+    /// decode that notes canonical bytes as it goes: one jump gives the size and the rule.
+    canonical_shapes: [u8; 256],
     /// What the canonical form asks of the payload, by type byte (bits 8–31 clear).
     payload_rules: [PayloadRule; 256],
     /// `wire` by type byte, `None` past its end: the readers' hottest lookup in one load,
@@ -108,6 +112,25 @@ const fn shapes(wire: &[VariantType], rid_payload: bool, math_flag_64: bool) -> 
                 None => SHAPE_OTHER,
             },
         };
+        id += 1;
+    }
+    out
+}
+
+/// [`shapes`] with each fixed-size payload's canonical rule in its size's two low bits.
+const fn canonical_shapes(wire: &[VariantType], shapes: [u8; 256]) -> [u8; 256] {
+    let mut out = shapes;
+    let mut id = 0;
+    while id < wire.len() {
+        let size = shapes[id];
+        if size != SHAPE_TEXT && size != SHAPE_OTHER {
+            assert!(size % 4 == 0);
+            out[id] = match wire[id].payload_rule().fixed_code() {
+                Some(code) => size | code,
+                // Not a rule of fixed-size payloads: the general path and check.
+                None => SHAPE_OTHER,
+            };
+        }
         id += 1;
     }
     out
@@ -366,6 +389,7 @@ macro_rules! info {
             text: TextRules::$text,
             godot4_minor: $minor,
             shapes: shapes($ids, $rid, $f64),
+            canonical_shapes: canonical_shapes($ids, shapes($ids, $rid, $f64)),
             payload_rules: payload_rules($ids),
             types: types($ids),
         }
@@ -689,6 +713,17 @@ impl Dialect {
             return SHAPE_OTHER;
         }
         self.0.shapes[(header & 0xFF) as usize]
+    }
+
+    /// [`Dialect::shape_code`], with a fixed-size payload's canonical rule in the two low bits
+    /// (`PayloadRule::fixed_code`; the size is the code with them cleared). A type whose
+    /// payload rule is of another kind is `SHAPE_OTHER` here.
+    #[inline(always)]
+    pub(crate) fn canonical_shape_code(self, header: u32) -> u8 {
+        if header & FLAG_64 != 0 {
+            return SHAPE_OTHER;
+        }
+        self.0.canonical_shapes[(header & 0xFF) as usize]
     }
 
     /// What the canonical form asks of the payload of a value whose header (bits 8–31

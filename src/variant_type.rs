@@ -404,3 +404,29 @@ pub(crate) enum PayloadRule {
     /// containers, unknown ids).
     Rebuilt,
 }
+
+impl PayloadRule {
+    /// The rule's number (0 to 3) when it is one of a fixed-size payload, else `None`: a
+    /// dialect's table of canonical shapes (`Dialect::canonical_shape_code`) carries it in
+    /// the two low bits of the payload size.
+    pub(crate) const fn fixed_code(self) -> Option<u8> {
+        match self {
+            PayloadRule::Any => Some(0),
+            PayloadRule::NotNan => Some(1),
+            PayloadRule::ZeroOrOne => Some(2),
+            PayloadRule::NoSignallingNan => Some(3),
+            _ => None,
+        }
+    }
+
+    /// The fixed-size payload rule numbered by `code`'s two low bits ([`Self::fixed_code`]).
+    #[inline(always)]
+    pub(crate) const fn of_fixed_code(code: u8) -> PayloadRule {
+        match code & 3 {
+            0 => PayloadRule::Any,
+            1 => PayloadRule::NotNan,
+            2 => PayloadRule::ZeroOrOne,
+            _ => PayloadRule::NoSignallingNan,
+        }
+    }
+}

@@ -45,13 +45,18 @@ pub(crate) fn is_canonical(dialect: Dialect, data: &[u8], pos: usize, end: usize
     }
 }
 
-/// [`is_canonical`] of a fixed-size value whose header word and payload the caller read
-/// already (the skip's quick path).
+/// Whether a fixed-size payload is canonical under the rule whose number is `code`'s two
+/// low bits ([`PayloadRule::fixed_code`]; the code of a dialect's table of canonical shapes).
+/// The header's own rule (no bits above the type id) is the caller's.
 #[inline(always)]
-pub(crate) fn fixed(dialect: Dialect, header: u32, payload: &[u8]) -> bool {
-    // Bits above the type id: only bit 16 alone may be canonical, and a header with it is
-    // never read as fixed-size (its width is not the table's).
-    header & !0xFF == 0 && fixed_payload(dialect.payload_rule(header as u8), payload)
+pub(crate) fn fixed(code: u8, payload: &[u8]) -> bool {
+    fixed_payload(PayloadRule::of_fixed_code(code), payload)
+}
+
+/// [`fixed`] as a call, for the larger math types (`quick_next`).
+#[inline(never)]
+pub(crate) fn fixed_out_of_line(code: u8, payload: &[u8]) -> bool {
+    fixed(code, payload)
 }
 
 /// [`is_canonical`] of a String or StringName block whose header word and padded text (`len`
@@ -160,26 +165,53 @@ fn string_elements(data: &[u8], p: usize) -> bool {
     true
 }
 
-/// No 32-bit float among `reals` is a signalling NaN (exponent all ones, quiet bit clear,
-/// payload not zero), which the writer quiets as the engine does when it widens one. Two
-/// components at a time without an early exit: they are few (2 to 16) and the test is short.
+/// No 32-bit float among `reals` (whole components) is a signalling NaN (exponent all ones,
+/// quiet bit clear, payload not zero), which the writer quiets as the engine does when it
+/// widens one. Two components at a time without an early exit: they are few (2 to 16) and
+/// the test is short. Up to 16 bytes in two overlapping words; longer payloads (the larger
+/// math types) in a loop out of line, whose constants would otherwise stay in registers
+/// across the skip's loop.
 #[inline(always)]
 fn no_signalling_nan(reals: &[u8]) -> bool {
-    // Two components per 64-bit word: with the sign bits cleared, adding a constant to a
-    // 31-bit lane sets its bit 31 exactly when the lane is at least the constant, and never
-    // carries into the other lane.
-    const SIGNS: u64 = 0x8000_0000_8000_0000;
+    match (reals.first_chunk::<8>(), reals.last_chunk::<8>()) {
+        (Some(head), Some(tail)) if reals.len() <= 16 => {
+            let lanes = signalling_lanes(u64::from_le_bytes(*head))
+                | signalling_lanes(u64::from_le_bytes(*tail));
+            lanes & SIGNS == 0
+        }
+        (Some(_), Some(_)) => no_signalling_nan_in_loop(reals),
+        _ => match reals.first_chunk::<4>() {
+            Some(w) => signalling_lanes(u32::from_le_bytes(*w).into()) & SIGNS == 0,
+            None => true,
+        },
+    }
+}
+
+/// The sign bits of the 32-bit lanes of a word.
+const SIGNS: u64 = 0x8000_0000_8000_0000;
+
+/// The sign bit of each of the two 32-bit lanes of `word` set where that lane is a
+/// signalling NaN. With the sign bits cleared, adding a constant to a 31-bit lane sets its
+/// bit 31 exactly when the lane is at least the constant, and never carries into the other
+/// lane.
+#[inline(always)]
+fn signalling_lanes(word: u64) -> u64 {
     const ABOVE_INF: u64 = 0x0080_0000_0080_0000 - 0x0000_0001_0000_0001; // lane > 0x7F80_0000
     const QUIET: u64 = 0x0040_0000_0040_0000; // lane >= 0x7FC0_0000
+    let x = word & !SIGNS;
+    x.wrapping_add(ABOVE_INF) & !x.wrapping_add(QUIET)
+}
+
+/// [`no_signalling_nan`] of a payload over 16 bytes.
+#[inline(never)]
+fn no_signalling_nan_in_loop(reals: &[u8]) -> bool {
     let mut any = 0;
     let mut words = reals.chunks_exact(8);
     for w in &mut words {
-        let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]) & !SIGNS;
-        any |= x.wrapping_add(ABOVE_INF) & !x.wrapping_add(QUIET);
+        any |= signalling_lanes(u64::from_le_bytes(w.try_into().unwrap_or_default()));
     }
-    if let [a, b, c, d] = *words.remainder() {
-        let x = u32::from_le_bytes([a, b, c, d]) as u64 & !SIGNS;
-        any |= x.wrapping_add(ABOVE_INF) & !x.wrapping_add(QUIET);
+    if let Ok(w) = <[u8; 4]>::try_from(words.remainder()) {
+        any |= signalling_lanes(u32::from_le_bytes(w).into());
     }
     any & SIGNS == 0
 }

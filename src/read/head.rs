@@ -132,16 +132,21 @@ fn packed_fixed(data: &[u8], pos: usize, size: usize, ty: VariantType) -> Result
 /// [`read_head`], which gives the answer or the exact error. When this answers, it agrees
 /// with [`read_head`].
 ///
-/// With `note`, it also tells whether the value's own bytes are canonical (what
-/// [`is_canonical`] says; always `false` without `note`): fixed-size values and strings, the
-/// common items, are judged on the header and payload read here, without a second look.
+/// With `COPY` (the skip of a decode that notes canonical bytes), it also tells whether the
+/// value's own bytes are canonical (what [`is_canonical`] says) when `note` says all before
+/// it were; always `false` otherwise. Fixed-size values and strings, the common items, are
+/// judged on the header and payload read here, without a second look: the dialect's table
+/// of canonical shapes gives each fixed-size type's size and rule in one code, and each
+/// common (size, rule) pair is an arm of the one jump on it, so the rule is known in its arm
+/// (a second jump, on the rule, was 10–15 % of a relay's instructions on packets).
 ///
-/// With `PREDICT_SIZES`, the common payload sizes are arms of the one jump on the item's
-/// kind (below): the loop over a container's leaves (a packet, a flat dictionary) asks for
-/// it; the general traversal's loop, which keeps the pending levels too, measured no faster
-/// with it (docs/dev/performance-history.md, "Fifteenth round" and "Sixteenth round").
+/// Without `COPY` and with `PREDICT_SIZES`, the common payload sizes are arms of the one
+/// jump on the item's kind (below): the loop over a container's leaves (a packet, a flat
+/// dictionary) asks for it; the general traversal's loop, which keeps the pending levels
+/// too, measured no faster with it (docs/dev/performance-history.md, "Fifteenth round" and
+/// "Sixteenth round").
 #[inline(always)]
-pub(crate) fn quick_next<const PREDICT_SIZES: bool>(
+pub(crate) fn quick_next<const PREDICT_SIZES: bool, const COPY: bool>(
     dec: &Decoder,
     data: &[u8],
     pos: usize,
@@ -151,37 +156,76 @@ pub(crate) fn quick_next<const PREDICT_SIZES: bool>(
     let dialect = dec.dialect();
     let header = Header(u32_at(data, pos)?);
     let p = pos + 4;
-    // The skip's loop is a chain: each item's header is read where the item before ends.
-    // As `p + size`, that end waits for the load of the dialect's table entry; as an arm of
-    // a predicted jump, it is known at once and the next header's load starts, the table
-    // load only confirming the arm (game-state dictionaries and packets of one kind repeat
-    // one sequence of types). Strings, other values and sizes are one jump, not a branch
-    // for strings and then one on the size: where items come in no predictable order, that
-    // is one mispredicted jump per item at most.
-    // Two plain matches rather than one with a guard: rustc splits a guarded match into two
-    // switches, and the general loop's then ran more instructions.
-    let end = if PREDICT_SIZES {
-        match dialect.shape_code(header.0) {
-            SHAPE_TEXT => return text_next(dialect, header, data, p, validate, note),
-            SHAPE_OTHER => None,
-            0 => Some(p),
-            4 => Some(p + 4),
-            8 => Some(p + 8),
-            12 => Some(p + 12),
-            16 => Some(p + 16),
-            size => Some(p + size as usize),
+    let note = COPY && note;
+    if COPY {
+        'fixed: {
+            // A header with bit 16 has the code `SHAPE_OTHER`; other bits above the type id
+            // are not canonical. (`&`, not `&&`: the verdict so far is not branched on.)
+            let plain = note & (header.0 <= 0xFF);
+            // One arm per common code: the payload's size and rule are constants there.
+            macro_rules! leaf {
+                ($code:literal) => {{
+                    const SIZE: usize = $code & !3;
+                    let payload = data.get(p..p + SIZE)?;
+                    (p + SIZE, canonical::fixed($code as u8, payload))
+                }};
+            }
+            let (end, ok) = match dialect.canonical_shape_code(header.0) {
+                SHAPE_TEXT => return text_next(dialect, header, data, p, validate, note),
+                SHAPE_OTHER => break 'fixed,
+                0 => (p, true),
+                // Size plus rule: 4 Int, 5 Float, 6 Bool, 8 Vector2i and RID, 11 Vector2,
+                // 12 Vector3i, 15 Vector3, 16 Color, Rect2i and Vector4i, 19 Rect2, Vector4,
+                // Quaternion and Plane (single precision).
+                4 => leaf!(4),
+                5 => leaf!(5),
+                6 => leaf!(6),
+                8 => leaf!(8),
+                11 => leaf!(11),
+                12 => leaf!(12),
+                15 => leaf!(15),
+                16 => leaf!(16),
+                19 => leaf!(19),
+                // Larger math types: their rule out of line.
+                code => {
+                    let end = p + (code & !3) as usize;
+                    (end, canonical::fixed_out_of_line(code, data.get(p..end)?))
+                }
+            };
+            return Some((Next::Leaf(end), plain & ok));
         }
     } else {
-        match dialect.shape_code(header.0) {
-            SHAPE_TEXT => return text_next(dialect, header, data, p, validate, note),
-            SHAPE_OTHER => None,
-            size => Some(p + size as usize),
+        // The skip's loop is a chain: each item's header is read where the item before
+        // ends. As `p + size`, that end waits for the load of the dialect's table entry; as
+        // an arm of a predicted jump, it is known at once and the next header's load starts,
+        // the table load only confirming the arm (game-state dictionaries and packets of one
+        // kind repeat one sequence of types). Strings, other values and sizes are one jump,
+        // not a branch for strings and then one on the size: where items come in no
+        // predictable order, that is one mispredicted jump per item at most.
+        // Two plain matches rather than one with a guard: rustc splits a guarded match into
+        // two switches, and the general loop's then ran more instructions.
+        let end = if PREDICT_SIZES {
+            match dialect.shape_code(header.0) {
+                SHAPE_TEXT => return text_next(dialect, header, data, p, validate, note),
+                SHAPE_OTHER => None,
+                0 => Some(p),
+                4 => Some(p + 4),
+                8 => Some(p + 8),
+                12 => Some(p + 12),
+                16 => Some(p + 16),
+                size => Some(p + size as usize),
+            }
+        } else {
+            match dialect.shape_code(header.0) {
+                SHAPE_TEXT => return text_next(dialect, header, data, p, validate, note),
+                SHAPE_OTHER => None,
+                size => Some(p + size as usize),
+            }
+        };
+        if let Some(end) = end {
+            data.get(p..end)?;
+            return Some((Next::Leaf(end), false));
         }
-    };
-    if let Some(end) = end {
-        let payload = data.get(p..end)?;
-        let canonical = note && canonical::fixed(dialect, header.0, payload);
-        return Some((Next::Leaf(end), canonical));
     }
     let next = quick_other(dialect, header, data, p, validate)?;
     let canonical = note && {
@@ -1049,8 +1093,11 @@ mod tests {
                                 leaves += 1;
                             }
                             let full = read_head(&dec, &data, 0, 0, validate).map(|r| r.1);
-                            let noting = quick_next::<true>(&dec, &data, 0, validate, true);
-                            assert_eq!(noting, quick_next::<false>(&dec, &data, 0, validate, true));
+                            let noting = quick_next::<true, true>(&dec, &data, 0, validate, true);
+                            assert_eq!(
+                                noting,
+                                quick_next::<false, true>(&dec, &data, 0, validate, true)
+                            );
                             if let Some((n, noted)) = noting {
                                 assert_eq!(full, Ok(n), "{dialect:?} {data:02x?}");
                                 // The canonical note made in place is the general rule's.
@@ -1060,10 +1107,14 @@ mod tests {
                                 let general = is_canonical(dialect, &data, 0, end);
                                 assert_eq!(noted, general, "{dialect:?} {data:02x?}");
                                 canonical += noted as usize;
-                                // With the sizes as arms or without, the same answer.
+                                // With the sizes as arms or without, and without noting
+                                // (or noting after a value that was not canonical), the same
+                                // extent and no note.
                                 for plain in [
-                                    quick_next::<true>(&dec, &data, 0, validate, false),
-                                    quick_next::<false>(&dec, &data, 0, validate, false),
+                                    quick_next::<true, true>(&dec, &data, 0, validate, false),
+                                    quick_next::<false, true>(&dec, &data, 0, validate, false),
+                                    quick_next::<true, false>(&dec, &data, 0, validate, true),
+                                    quick_next::<false, false>(&dec, &data, 0, validate, true),
                                 ] {
                                     assert_eq!(plain, Some((n, false)));
                                 }

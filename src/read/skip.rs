@@ -159,7 +159,9 @@ impl<'a, const COPY: bool> Visit<'a> for Skip<COPY> {
     fn value(&mut self, dec: &Decoder, data: &'a [u8], pos: usize, depth: u32) -> Result<Next> {
         let note = COPY && self.canonical;
         // No sizes as arms here (`quick_next`): this loop measured no faster with them.
-        if let Some((next, canonical)) = quick_next::<false>(dec, data, pos, self.validate, note) {
+        if let Some((next, canonical)) =
+            quick_next::<false, COPY>(dec, data, pos, self.validate, note)
+        {
             if COPY {
                 self.canonical = canonical;
             }
@@ -236,7 +238,7 @@ fn skip_with<const COPY: bool>(
     // A leaf, or an untyped container holding only leaves (a packet, a flat dictionary),
     // needs no stack (and no stack to zero).
     if depth < dec.max_depth() {
-        match quick_next::<true>(dec, data, pos, validate, COPY && *canonical) {
+        match quick_next::<true, COPY>(dec, data, pos, validate, COPY && *canonical) {
             Some((Next::Leaf(end), noted)) => {
                 if COPY {
                     *canonical = noted;
@@ -270,7 +272,7 @@ fn skip_with<const COPY: bool>(
         }
     } else if depth == dec.max_depth() {
         if let Some((Next::Leaf(end), noted)) =
-            quick_next::<true>(dec, data, pos, validate, COPY && *canonical)
+            quick_next::<true, COPY>(dec, data, pos, validate, COPY && *canonical)
         {
             if COPY {
                 *canonical = noted;
@@ -294,15 +296,17 @@ fn flat_items<const COPY: bool>(
     validate: bool,
     canonical: &mut bool,
 ) -> core::result::Result<usize, (usize, u32)> {
-    for done in 0..values {
-        match quick_next::<true>(dec, data, pos, validate, COPY && *canonical) {
+    let mut left = values;
+    while left > 0 {
+        match quick_next::<true, COPY>(dec, data, pos, validate, COPY && *canonical) {
             Some((Next::Leaf(end), noted)) => {
                 if COPY {
                     *canonical = noted;
                 }
                 pos = end;
+                left -= 1;
             }
-            _ => return Err((pos, values - done)),
+            _ => return Err((pos, left)),
         }
     }
     Ok(pos)

@@ -262,6 +262,76 @@ mod tests {
         }
     }
 
+    /// Fixed-size values whose payload words sit on the edges of the canonical rules (NaNs
+    /// quiet and signalling, infinity, Bool words other than 0 and 1) and whose headers carry
+    /// bits above the type id, each inside an array, in every dialect: the relay decoder's
+    /// note, made in the skip's quick path from the dialect's table of sizes and rules, is
+    /// what the streaming writer says (the bytes are canonical exactly when it writes them
+    /// back unchanged).
+    #[test]
+    fn canonical_note_on_payload_edges_is_the_writers() {
+        use crate::dialect::payload_widths;
+        use crate::VariantType;
+        let edges: [u32; 11] = [
+            0,
+            1,
+            2,
+            0x3F80_0000, // 1.0
+            0x7F80_0000, // infinity
+            0x7F80_0001, // the smallest signalling NaN
+            0x7FBF_FFFF, // the largest signalling NaN
+            0x7FC0_0000, // the quiet NaN
+            0xFF80_0001, // a negative signalling NaN
+            0xFFC0_0001, // a negative quiet NaN
+            0x4049_0FDB, // pi
+        ];
+        let (mut noted, mut not_noted) = (0, 0);
+        for dialect in Dialect::ALL {
+            let (int, real, rid) = payload_widths(
+                false,
+                dialect.math_follows_flag_64(),
+                dialect.rid_has_payload(),
+            );
+            for ty in VariantType::ALL {
+                let (Some(id), Some(size)) =
+                    (dialect.wire_id(ty), ty.fixed_payload(int, real, rid))
+                else {
+                    continue;
+                };
+                let words = size / 4;
+                let array = dialect.wire_id(VariantType::Array).unwrap();
+                for high in [0u32, 1 << 8, 1 << 20] {
+                    for &edge in &edges {
+                        // The edge in each component in turn, the others 2.0.
+                        for at in 0..words.max(1) {
+                            let mut bytes = vec![array, 0, 0, 0, 1, 0, 0, 0];
+                            bytes.extend_from_slice(&(u32::from(id) | high).to_le_bytes());
+                            for i in 0..words {
+                                let w = if i == at { edge } else { 0x4000_0000 };
+                                bytes.extend_from_slice(&w.to_le_bytes());
+                            }
+                            let Some((copied, written)) = both(dialect, &bytes) else {
+                                continue;
+                            };
+                            assert_eq!(copied, written, "{dialect:?} {bytes:02x?}");
+                            let dec = Decoder::new(dialect).with_allow_objects(true);
+                            let v = dec.with_canonical_check(true).decode(&bytes).unwrap();
+                            let canonical = v.items().unwrap().canonical;
+                            assert_eq!(canonical, written == bytes, "{dialect:?} {bytes:02x?}");
+                            if canonical {
+                                noted += 1;
+                            } else {
+                                not_noted += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Both verdicts are common, so the comparison is not one-sided.
+        assert!(noted > 500 && not_noted > 500, "{noted} / {not_noted}");
+    }
+
     /// Every engine-made value of the Godot 3.2.3 and 4.6 fixtures, and random mutations of
     /// each, re-encode to the same bytes whether copied or written item by item (and, in the
     /// engine's own dialect, to exactly the engine's bytes).
