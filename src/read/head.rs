@@ -228,13 +228,16 @@ pub(crate) fn quick_next<const PREDICT_SIZES: bool, const COPY: bool>(
         }
     }
     let next = quick_other(dialect, header, data, p, validate)?;
-    let canonical = note && {
-        let end = match next {
-            Next::Leaf(end) => end,
-            Next::Nest { body, .. } => body,
+    let canonical = note
+        && match next {
+            Next::Leaf(end) => is_canonical(dialect, data, pos, end),
+            // `quick_other` answers only untyped Arrays and Dictionaries: canonical with no
+            // bits above the type id and none in the count's bit 31 (`is_canonical`'s verdict,
+            // without its jump on the rule).
+            Next::Nest { .. } => {
+                header.0 <= 0xFF && u32_at(data, p).is_some_and(|n| n <= COUNT_MASK)
+            }
         };
-        is_canonical(dialect, data, pos, end)
-    };
     Some((next, canonical))
 }
 
