@@ -184,7 +184,9 @@ impl<'a, const COPY: bool> Visit<'a> for Skip<COPY> {
 
 /// [`skip_value`] that also tells whether the whole value is canonical ([`is_canonical`]):
 /// where it ends, and whether its bytes are exactly what the writer writes for it (then the
-/// value can be re-sent as a copy of them).
+/// value can be re-sent as a copy of them). Inlined into its one caller (`read_noting_copy`,
+/// itself out of line): a call less per value, and the pair not returned through memory.
+#[inline(always)]
 pub(crate) fn skip_noting_copy(
     dec: &Decoder,
     data: &[u8],
