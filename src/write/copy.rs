@@ -286,7 +286,13 @@ mod tests {
             0x4049_0FDB, // pi
         ];
         let (mut noted, mut not_noted) = (0, 0);
-        for dialect in Dialect::ALL {
+        // Miri (an interpreter) takes two dialects: Godot 3 and Godot 4.
+        let dialects: &[Dialect] = if cfg!(miri) {
+            &[Dialect::GODOT_3, Dialect::GODOT_4]
+        } else {
+            &Dialect::ALL
+        };
+        for &dialect in dialects {
             let (int, real, rid) = payload_widths(
                 false,
                 dialect.math_follows_flag_64(),
@@ -329,7 +335,8 @@ mod tests {
             }
         }
         // Both verdicts are common, so the comparison is not one-sided.
-        assert!(noted > 500 && not_noted > 500, "{noted} / {not_noted}");
+        let least = if cfg!(miri) { 100 } else { 500 };
+        assert!(noted > least && not_noted > least, "{noted} / {not_noted}");
     }
 
     /// Every engine-made value of the Godot 3.2.3 and 4.6 fixtures, and random mutations of
