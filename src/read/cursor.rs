@@ -146,10 +146,9 @@ impl<'a> Cursor<'a> {
         // The view is returned as the callee built it, not unwrapped and wrapped again: a
         // copy of it would read its fields' narrow stores back as 16-byte loads.
         if self.dec.checks_canonical() {
-            let mut end = self.pos;
-            let value = read_noting_copy(&self.dec, self.data, self.pos, &mut end);
-            self.pos = end.min(self.data.len());
-            return value;
+            // The callee writes the position (capped at the input's end): nothing is left to
+            // do after the call.
+            return read_noting_copy(&self.dec, self.data, self.pos, &mut self.pos);
         }
         let end = skip_value(&self.dec, self.data, self.pos, 0, true)?;
         let value = validated_view(&self.dec, self.data, self.pos, end);

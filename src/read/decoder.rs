@@ -354,8 +354,9 @@ impl Decoder {
 }
 
 /// The value at `pos`, validated as a whole, its canonical bytes noted
-/// ([`Decoder::with_canonical_check`]); where it ends is written to `end` (left alone on
-/// error): [`Decoder::decode`] and [`Cursor::read`] with that option. The view is returned
+/// ([`Decoder::with_canonical_check`]); where it ends, capped at the end of `data` (an
+/// unpadded PackedByteArray's missing padding is not in it), is written to `end` (left alone
+/// on error): [`Decoder::decode`] and [`Cursor::read`] with that option. The view is returned
 /// alone so that it is built in the caller's return slot (moved out of a tuple, its fields'
 /// narrow stores were read back with 16-byte loads: a failed store forward per value). Out
 /// of line: inlined, its code made their plain path slower.
@@ -379,7 +380,7 @@ pub(crate) fn read_noting_copy<'a>(
         _ => validated_view(dec, data, pos, value_end),
     };
     if value.is_ok() {
-        *end = value_end;
+        *end = value_end.min(data.len());
     }
     value
 }
