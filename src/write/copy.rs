@@ -286,11 +286,18 @@ mod tests {
             0x4049_0FDB, // pi
         ];
         let (mut noted, mut not_noted) = (0, 0);
-        // Miri (an interpreter) takes two dialects: Godot 3 and Godot 4.
-        let dialects: &[Dialect] = if cfg!(miri) {
-            &[Dialect::GODOT_3, Dialect::GODOT_4]
+        // Miri (an interpreter) takes a sample: Godot 4, two headers, the first and last
+        // component.
+        let sample = cfg!(miri);
+        let dialects: &[Dialect] = if sample {
+            &[Dialect::GODOT_4]
         } else {
             &Dialect::ALL
+        };
+        let highs: &[u32] = if sample {
+            &[0, 1 << 8]
+        } else {
+            &[0, 1 << 8, 1 << 20]
         };
         for &dialect in dialects {
             let (int, real, rid) = payload_widths(
@@ -306,10 +313,13 @@ mod tests {
                 };
                 let words = size / 4;
                 let array = dialect.wire_id(VariantType::Array).unwrap();
-                for high in [0u32, 1 << 8, 1 << 20] {
+                for &high in highs {
                     for &edge in &edges {
                         // The edge in each component in turn, the others 2.0.
                         for at in 0..words.max(1) {
+                            if sample && at != 0 && at + 1 != words {
+                                continue;
+                            }
                             let mut bytes = vec![array, 0, 0, 0, 1, 0, 0, 0];
                             bytes.extend_from_slice(&(u32::from(id) | high).to_le_bytes());
                             for i in 0..words {
@@ -335,7 +345,7 @@ mod tests {
             }
         }
         // Both verdicts are common, so the comparison is not one-sided.
-        let least = if cfg!(miri) { 100 } else { 500 };
+        let least = if sample { 50 } else { 500 };
         assert!(noted > least && not_noted > least, "{noted} / {not_noted}");
     }
 
