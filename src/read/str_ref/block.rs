@@ -19,13 +19,31 @@ pub(crate) fn string_block(
     rules: TextRules,
     validate: bool,
 ) -> Result<(StrRef<'_>, usize)> {
+    string_block_as::<true>(data, pos, rules, validate)
+}
+
+/// [`string_block`], whose text check (with `validate`) is [`StrRef::checked`] with `KEEP`
+/// and [`StrRef::checked_verdict`] without it (the view is not kept, only its verdict).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn string_block_as<const KEEP: bool>(
+    data: &[u8],
+    pos: usize,
+    rules: TextRules,
+    validate: bool,
+) -> Result<(StrRef<'_>, usize)> {
     let Some((s, end)) = string_block_trusted(data, pos, rules, false) else {
         return Err(string_block_error(data, pos));
     };
     if !validate {
         return Ok((s, end));
     }
-    match s.checked() {
+    let checked = if KEEP {
+        s.checked()
+    } else {
+        s.checked_verdict()
+    };
+    match checked {
         Some(s) => Ok((s, end)),
         None => Err(Error::new(ErrorKind::InvalidText, pos + 4)),
     }
@@ -129,7 +147,7 @@ impl<'a> StrRun<'a> {
         let mut end = start;
         let mut utf8 = true;
         for _ in 0..count {
-            let (s, next) = string_block(data, end, rules, true)?;
+            let (s, next) = string_block_as::<false>(data, end, rules, true)?;
             utf8 &= s.utf8;
             end = next;
         }

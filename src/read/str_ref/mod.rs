@@ -203,7 +203,8 @@ pub struct StrRef<'a> {
     /// ASCII), by [`StrRef::note_validated`], or handed back by `StrRun::iter` (`block.rs`)
     /// to views of blocks that had it; [`StrRef::as_str`] relies on it.
     utf8: bool,
-    /// `raw` is ASCII without a NUL (`utf8::short_plain`), so the visible text is all of it.
+    /// `raw` is ASCII without a NUL (`utf8::short_plain`, or `utf8::is_utf8_plain` for longer
+    /// texts), so the visible text is all of it. Set only with `utf8`.
     plain: bool,
 }
 
@@ -225,8 +226,27 @@ impl<'a> StrRef<'a> {
     /// [`StrRef::as_str`] of this view needs no second pass over the bytes. Inlined so the
     /// view stays in registers (returned through memory, its byte-wide flags were reloaded
     /// as one word: a store-forwarding stall per string).
+    ///
+    /// Longer ASCII texts without a NUL are noted too (`plain`), where the check finds them
+    /// at no extra pass ([`utf8::is_utf8_plain`](crate::read::utf8::is_utf8_plain)), so
+    /// that [`StrRef::bytes`] of this view needs no NUL search either.
     #[inline(always)]
     pub(crate) fn checked(self) -> Option<StrRef<'a>> {
+        self.checked_as::<true>()
+    }
+
+    /// [`StrRef::checked`] for a block whose view is not kept (only its verdict is): texts
+    /// over 16 bytes are not tested for being plain (for a PackedStringArray's elements, whose
+    /// views are re-read later, that test cost the validating skip of (c) 2.4 % more
+    /// instructions).
+    #[inline(always)]
+    pub(crate) fn checked_verdict(self) -> Option<StrRef<'a>> {
+        self.checked_as::<false>()
+    }
+
+    /// [`StrRef::checked`], noting longer plain texts with `PLAIN`.
+    #[inline(always)]
+    fn checked_as<const PLAIN: bool>(self) -> Option<StrRef<'a>> {
         // Short ASCII names and keys, the commonest strings: two word tests also tell there
         // is no NUL (and, being ASCII, no BOM), so `bytes` needs no search either.
         if crate::read::utf8::short_plain(self.raw) {
@@ -237,7 +257,7 @@ impl<'a> StrRef<'a> {
                 ..self
             });
         }
-        self.checked_not_plain()
+        self.checked_not_plain::<PLAIN>()
     }
 
     /// Takes in `validated`, the [`Decoder::text_validated`] of the decoder that read this
@@ -252,11 +272,20 @@ impl<'a> StrRef<'a> {
         self.utf8 |= validated;
     }
 
-    /// [`StrRef::checked`] past its short-ASCII test.
+    /// [`StrRef::checked_as`] past its short-ASCII test.
     #[inline(always)]
-    fn checked_not_plain(self) -> Option<StrRef<'a>> {
-        if utf8_ok(self.raw) {
-            Some(StrRef { utf8: true, ..self })
+    fn checked_not_plain<const PLAIN: bool>(self) -> Option<StrRef<'a>> {
+        let (utf8, plain) = if PLAIN {
+            crate::read::utf8::is_utf8_plain(self.raw)
+        } else {
+            (utf8_ok(self.raw), false)
+        };
+        if utf8 {
+            Some(StrRef {
+                utf8,
+                plain,
+                ..self
+            })
         } else if is_valid_slow(self.raw, self.rules) {
             Some(self)
         } else {
@@ -288,7 +317,7 @@ impl<'a> StrRef<'a> {
                 plain: true,
             });
         }
-        StrRef::new(raw, rules).checked_not_plain()
+        StrRef::new(raw, rules).checked_not_plain::<true>()
     }
 
     /// The block's bytes exactly as on the wire (without length and padding).
@@ -365,7 +394,8 @@ impl<'a> StrRef<'a> {
             debug_assert!(core::str::from_utf8(text).is_ok(), "{text:02x?}");
             // SAFETY: `text` is strict UTF-8, by one of four proofs.
             // - `plain` is set only by `checked` and `checked_block`, with `utf8`, after
-            //   `utf8::short_plain` / `utf8::short_plain_padded` accepted `raw` (as below).
+            //   `utf8::short_plain` / `utf8::short_plain_padded` accepted `raw` (as below), or
+            //   `utf8::is_utf8_plain` found `raw` strict UTF-8 and all ASCII without a NUL.
             // - `utf8` is set only by `checked` and `checked_block`, after `utf8::is_utf8` or
             //   `utf8::short_plain` / `utf8::short_plain_padded` (all bytes of `raw` below
             //   0x80) accepted `raw`. `text` is `raw`, or `raw` minus a leading BOM (a whole
@@ -576,7 +606,7 @@ mod tests {
         assert!(ok(b"\xEF\xBB\xBFa"));
     }
 
-    /// `checked` agrees with `is_valid`, and `bytes` and `as_str` of a checked view (the
+    /// `checked` (and `checked_verdict`) agrees with `is_valid`, and `bytes` and `as_str` of a checked view (the
     /// unchecked conversion) with those of the unchecked view and `core::str::from_utf8`, on
     /// text with BOMs, NULs, surrogates and every kind of broken sequence, short and long (a
     /// filler before or after: the validator's windows and the 16-byte NUL search).
@@ -613,6 +643,12 @@ mod tests {
                     let plain = StrRef::new(raw, rules);
                     let checked = plain.checked();
                     assert_eq!(checked.is_some(), is_valid(raw, rules), "{raw:02x?}");
+                    let verdict = plain.checked_verdict();
+                    assert_eq!(verdict.map(|s| s.utf8), checked.map(|s| s.utf8));
+                    if let Some(s) = verdict {
+                        assert_eq!(s.bytes(), plain.bytes(), "{raw:02x?}");
+                        assert_eq!(s.as_str(), plain.as_str(), "{raw:02x?}");
+                    }
                     assert_eq!(plain.bytes(), visible(raw), "{raw:02x?}");
                     if let Some(s) = checked {
                         assert_eq!(s.bytes(), plain.bytes(), "{raw:02x?}");

@@ -26,14 +26,39 @@ const WHOLE_ASCII_TEST: usize = 128;
 /// English text with one accented word 29 % slower.)
 const JUDGE_EVERY_WINDOW: usize = 64;
 
-/// True when `bytes` is well-formed UTF-8.
-#[inline]
+/// True when `bytes` is well-formed UTF-8. (Out of line, as the callers were measured with
+/// it.)
+#[inline(never)]
 pub(super) fn is_utf8(bytes: &[u8]) -> bool {
+    check::<false>(bytes).0
+}
+
+/// [`is_utf8`], and whether `bytes` are plain (see [`super::is_utf8_plain`]).
+#[inline(never)]
+pub(super) fn is_utf8_plain(bytes: &[u8]) -> (bool, bool) {
+    check::<true>(bytes)
+}
+
+/// Whether `bytes` is well-formed UTF-8 and, with `PLAIN`, whether it is plain: ASCII of 17
+/// to 127 bytes without a NUL, found by the whole-text ASCII test (one lane-wise minimum
+/// more per 16 bytes); `false` for every other text.
+#[inline(always)]
+fn check<const PLAIN: bool>(bytes: &[u8]) -> (bool, bool) {
     let len = bytes.len();
     // Keys and names are mostly short ASCII: answered without the lane checks.
-    if len < WHOLE_ASCII_TEST && all_ascii(bytes) {
-        return true;
+    if len < WHOLE_ASCII_TEST {
+        let (ascii, no_nul) = all_ascii::<PLAIN>(bytes);
+        if ascii {
+            return (true, PLAIN && no_nul);
+        }
     }
+    (judged(bytes), false)
+}
+
+/// [`is_utf8`] of a text that is not all ASCII or at least [`WHOLE_ASCII_TEST`] bytes long.
+#[inline(always)]
+fn judged(bytes: &[u8]) -> bool {
+    let len = bytes.len();
     if len <= 16 {
         let only = short_window(bytes);
         return no_errors(&errors_at_start(&only)) && !owes_into(bytes, len);
@@ -233,22 +258,39 @@ fn short_window(bytes: &[u8]) -> Lanes {
     word.to_le_bytes()
 }
 
-/// True when every byte is below 0x80 (for texts under [`WHOLE_ASCII_TEST`] bytes: one pass
-/// of ORs).
+/// Whether every byte is below 0x80 (for texts under [`WHOLE_ASCII_TEST`] bytes: one pass of
+/// ORs) and, with `PLAIN` and more than 16 bytes, whether none is zero (a lane-wise minimum
+/// in the same pass); the second answer is `false` otherwise.
 #[inline(always)]
-fn all_ascii(bytes: &[u8]) -> bool {
+fn all_ascii<const PLAIN: bool>(bytes: &[u8]) -> (bool, bool) {
     if bytes.len() <= 16 {
-        return super::short_ascii(bytes);
+        return (super::short_ascii(bytes), false);
     }
-    let mut any = [0u8; 16];
+    let (mut any, mut least) = ([0u8; 16], [0xFFu8; 16]);
     let mut chunks = bytes.chunks_exact(16);
     for chunk in &mut chunks {
         if let Some(w) = chunk.first_chunk::<16>() {
             any = or(&any, w);
+            if PLAIN {
+                least = min(&least, w);
+            }
         }
     }
     if let Some(tail) = bytes.last_chunk::<16>() {
         any = or(&any, tail);
+        if PLAIN {
+            least = min(&least, tail);
+        }
     }
-    super::is_ascii16(&any)
+    let no_nul = PLAIN && least.iter().fold(true, |all, &b| all & (b != 0));
+    (super::is_ascii16(&any), no_nul)
+}
+
+#[inline(always)]
+fn min(a: &Lanes, b: &Lanes) -> Lanes {
+    let mut out = [0u8; 16];
+    for i in 0..16 {
+        out[i] = a[i].min(b[i]);
+    }
+    out
 }

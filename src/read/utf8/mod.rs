@@ -28,6 +28,19 @@ pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
     }
 }
 
+/// [`is_utf8`], and whether `bytes` are plain: ASCII without a NUL, text the engine keeps
+/// whole (no BOM to skip, nothing to cut), so that a view's visible text needs no search.
+/// `(utf8, plain)`; plain is found only where the check sees it at no extra pass (ASCII
+/// texts of 17 to 127 bytes on the targets of `lanes.rs`), and is `false` for other texts.
+#[inline]
+pub(crate) fn is_utf8_plain(bytes: &[u8]) -> (bool, bool) {
+    if LANES {
+        lanes::is_utf8_plain(bytes)
+    } else {
+        (dfa::is_utf8(bytes), false)
+    }
+}
+
 /// True when the 16 bytes are all below 0x80.
 #[inline(always)]
 fn is_ascii16(bytes: &[u8; 16]) -> bool {
@@ -105,6 +118,34 @@ mod tests {
         assert_eq!(dfa::is_utf8(bytes), want, "dfa {bytes:02x?}");
         assert_eq!(lanes::is_utf8(bytes), want, "lanes {bytes:02x?}");
         assert_eq!(is_utf8(bytes), want, "{bytes:02x?}");
+        let (utf8, plain) = is_utf8_plain(bytes);
+        assert_eq!(utf8, want, "{bytes:02x?}");
+        assert_eq!(plain, plain_as_promised(bytes), "{bytes:02x?}");
+    }
+
+    /// What [`is_utf8_plain`] answers as `plain`: ASCII without a NUL, 17 to 127 bytes long
+    /// (on other targets never).
+    fn plain_as_promised(bytes: &[u8]) -> bool {
+        LANES && (17..128).contains(&bytes.len()) && bytes.iter().all(|&b| b != 0 && b.is_ascii())
+    }
+
+    /// A NUL or a byte above 0x7F at every position of ASCII texts of every length up to 140
+    /// (inside the last 16 bytes, which overlap the block before them, too): `plain` exactly
+    /// as promised, and the UTF-8 verdict `core::str`'s.
+    #[test]
+    fn plain_is_ascii_without_nul_from_17_to_127_bytes() {
+        let mut buf = [b'a'; 140];
+        for len in 0..=buf.len() {
+            agrees(&buf[..len]);
+            let step = if cfg!(miri) { 23 } else { 1 };
+            for at in (0..len).step_by(step) {
+                for b in [0u8, 1, 0x7F, 0x80, 0xC3, 0xFF] {
+                    buf[at] = b;
+                    agrees(&buf[..len]);
+                    buf[at] = b'a';
+                }
+            }
+        }
     }
 
     #[test]
