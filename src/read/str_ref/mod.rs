@@ -606,10 +606,11 @@ mod tests {
         assert!(ok(b"\xEF\xBB\xBFa"));
     }
 
-    /// `checked` (and `checked_verdict`) agrees with `is_valid`, and `bytes` and `as_str` of a checked view (the
-    /// unchecked conversion) with those of the unchecked view and `core::str::from_utf8`, on
-    /// text with BOMs, NULs, surrogates and every kind of broken sequence, short and long (a
-    /// filler before or after: the validator's windows and the 16-byte NUL search).
+    /// `checked` (and `checked_verdict`) agrees with `is_valid`, and `bytes` and `as_str` of a
+    /// checked view (the unchecked conversion) with those of the unchecked view and
+    /// `core::str::from_utf8`, on text with BOMs, NULs, surrogates and every kind of broken
+    /// sequence, short and long (a filler before or after: the validator's windows and the
+    /// 16-byte NUL search).
     #[test]
     fn checked_views_give_the_same_str() {
         let pieces: [&[u8]; 12] = [

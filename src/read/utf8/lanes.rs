@@ -26,8 +26,8 @@ const WHOLE_ASCII_TEST: usize = 128;
 /// English text with one accented word 29 % slower.)
 const JUDGE_EVERY_WINDOW: usize = 64;
 
-/// True when `bytes` is well-formed UTF-8. (Out of line, as the callers were measured with
-/// it.)
+/// True when `bytes` is well-formed UTF-8. Out of line: left to the compiler (`#[inline]`),
+/// this form of it was inlined into every caller ((c) `validate` +0.9 % instructions).
 #[inline(never)]
 pub(super) fn is_utf8(bytes: &[u8]) -> bool {
     check::<false>(bytes).0
