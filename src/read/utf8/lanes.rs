@@ -49,7 +49,7 @@ fn check<const PLAIN: bool>(bytes: &[u8]) -> (bool, bool) {
     if len < WHOLE_ASCII_TEST {
         let (ascii, no_nul) = all_ascii::<PLAIN>(bytes);
         if ascii {
-            return (true, PLAIN && no_nul);
+            return (true, no_nul);
         }
     }
     (judged(bytes), false)
