@@ -3,14 +3,13 @@
 use core::fmt;
 
 use crate::dialect::TextRules;
+use crate::read::utf8::{zero_flags, BOM};
 
 mod block;
 
 #[cfg(feature = "serde")]
 pub(crate) use block::string_block_checked;
 pub(crate) use block::{string_block, string_block_trusted, StrRun};
-
-const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The part of a string block the engine turns into text: a leading BOM is skipped and the
 /// text stops at the first NUL byte.
@@ -32,19 +31,16 @@ fn find_nul(raw: &[u8]) -> Option<usize> {
     if raw.len() > 16 {
         return find_nul_long(raw);
     }
-    // The lowest flagged byte of a word is exact (borrows only run upward); a NUL in the
-    // overlap of the two words is found in the first.
+    // The lowest flagged byte of a word is exact; a NUL in the overlap of the two words is
+    // found in the first.
     macro_rules! search {
         ($n:literal, $word:ty) => {
             if let (Some(head), Some(tail)) = (raw.first_chunk::<$n>(), raw.last_chunk::<$n>()) {
-                const LO: $word = <$word>::MAX / 0xFF;
-                const HI: $word = LO << 7;
-                let zero = |w: $word| w.wrapping_sub(LO) & !w & HI;
-                let head = zero(<$word>::from_le_bytes(*head));
+                let head = zero_flags!(<$word>::from_le_bytes(*head), $word);
                 if head != 0 {
                     return Some(head.trailing_zeros() as usize / 8);
                 }
-                let tail = zero(<$word>::from_le_bytes(*tail));
+                let tail = zero_flags!(<$word>::from_le_bytes(*tail), $word);
                 return (tail != 0).then(|| raw.len() - $n + tail.trailing_zeros() as usize / 8);
             }
         };
@@ -69,13 +65,7 @@ fn find_nul_long(raw: &[u8]) -> Option<usize> {
     if raw.len() > LANE_SEARCH {
         return memchr::memchr(0, raw);
     }
-    let zeros = |block: &[u8; 16]| {
-        let mut out = [0u8; 16];
-        for i in 0..16 {
-            out[i] = if block[i] == 0 { 0xFF } else { 0 };
-        }
-        out
-    };
+    let zeros = crate::read::utf8::zero_lanes;
     let any = |z: &[u8; 16]| z.iter().fold(false, |any, &b| any | (b != 0));
     let first = |z: &[u8; 16]| u128::from_le_bytes(*z).trailing_zeros() as usize / 8;
     let mut base = 0;
@@ -203,9 +193,9 @@ pub struct StrRef<'a> {
     /// ASCII), by [`StrRef::note_validated`], or handed back by `StrRun::iter` (`block.rs`)
     /// to views of blocks that had it; [`StrRef::as_str`] relies on it.
     utf8: bool,
-    /// `raw` is ASCII without a NUL (`utf8::short_plain`, or `utf8::is_utf8_plain` for longer
-    /// texts), so the visible text is all of it. Set only with `utf8`.
-    plain: bool,
+    /// The visible text is all of `raw`: no NUL byte, no leading BOM (`utf8::short_plain`:
+    /// ASCII without a NUL, or `utf8::is_utf8_whole`). Set only with `utf8`.
+    whole: bool,
 }
 
 impl<'a> StrRef<'a> {
@@ -217,7 +207,7 @@ impl<'a> StrRef<'a> {
             raw,
             rules,
             utf8: false,
-            plain: false,
+            whole: false,
         }
     }
 
@@ -227,8 +217,8 @@ impl<'a> StrRef<'a> {
     /// view stays in registers (returned through memory, its byte-wide flags were reloaded
     /// as one word: a store-forwarding stall per string).
     ///
-    /// Longer ASCII texts without a NUL are noted too (`plain`), where the check finds them
-    /// at no extra pass ([`utf8::is_utf8_plain`](crate::read::utf8::is_utf8_plain)), so
+    /// Whether the text is kept whole (no NUL, no leading BOM) is noted too (`whole`), found
+    /// in the same pass ([`utf8::is_utf8_whole`](crate::read::utf8::is_utf8_whole)), so
     /// that [`StrRef::bytes`] of this view needs no NUL search either.
     #[inline(always)]
     pub(crate) fn checked(self) -> Option<StrRef<'a>> {
@@ -236,28 +226,28 @@ impl<'a> StrRef<'a> {
     }
 
     /// [`StrRef::checked`] for a block whose view is not kept (only its verdict is): texts
-    /// over 16 bytes are not tested for being plain (for a PackedStringArray's elements, whose
-    /// views are re-read later, that test cost the validating skip of (c) 2.4 % more
-    /// instructions).
+    /// other than short ASCII ones are not tested for being whole (for a PackedStringArray's
+    /// elements, whose views are re-read later, that test cost the validating skip of (c)
+    /// 2.4 % more instructions).
     #[inline(always)]
     pub(crate) fn checked_verdict(self) -> Option<StrRef<'a>> {
         self.checked_as::<false>()
     }
 
-    /// [`StrRef::checked`], noting longer plain texts with `PLAIN`.
+    /// [`StrRef::checked`], noting whole texts past the short ASCII ones with `WHOLE`.
     #[inline(always)]
-    fn checked_as<const PLAIN: bool>(self) -> Option<StrRef<'a>> {
+    fn checked_as<const WHOLE: bool>(self) -> Option<StrRef<'a>> {
         // Short ASCII names and keys, the commonest strings: two word tests also tell there
         // is no NUL (and, being ASCII, no BOM), so `bytes` needs no search either.
         if crate::read::utf8::short_plain(self.raw) {
-            let (utf8, plain) = (true, true);
+            let (utf8, whole) = (true, true);
             return Some(StrRef {
                 utf8,
-                plain,
+                whole,
                 ..self
             });
         }
-        self.checked_not_plain::<PLAIN>()
+        self.checked_past_short::<WHOLE>()
     }
 
     /// Takes in `validated`, the [`Decoder::text_validated`] of the decoder that read this
@@ -274,16 +264,16 @@ impl<'a> StrRef<'a> {
 
     /// [`StrRef::checked_as`] past its short-ASCII test.
     #[inline(always)]
-    fn checked_not_plain<const PLAIN: bool>(self) -> Option<StrRef<'a>> {
-        let (utf8, plain) = if PLAIN {
-            crate::read::utf8::is_utf8_plain(self.raw)
+    fn checked_past_short<const WHOLE: bool>(self) -> Option<StrRef<'a>> {
+        let (utf8, whole) = if WHOLE {
+            crate::read::utf8::is_utf8_whole(self.raw)
         } else {
             (utf8_ok(self.raw), false)
         };
         if utf8 {
             Some(StrRef {
                 utf8,
-                plain,
+                whole,
                 ..self
             })
         } else if is_valid_slow(self.raw, self.rules) {
@@ -314,10 +304,10 @@ impl<'a> StrRef<'a> {
                 raw,
                 rules,
                 utf8: true,
-                plain: true,
+                whole: true,
             });
         }
-        StrRef::new(raw, rules).checked_not_plain::<true>()
+        StrRef::new(raw, rules).checked_past_short::<true>()
     }
 
     /// The block's bytes exactly as on the wire (without length and padding).
@@ -350,7 +340,7 @@ impl<'a> StrRef<'a> {
         // Short ASCII text without a NUL is all visible. The views of a validated
         // container's items are not tested for it when read (most uses never ask), so the
         // two word tests come here, before the BOM and NUL search they make unneeded.
-        if self.plain || crate::read::utf8::short_plain(self.raw) {
+        if self.whole || crate::read::utf8::short_plain(self.raw) {
             return self.raw;
         }
         visible_text(self.raw)
@@ -377,7 +367,7 @@ impl<'a> StrRef<'a> {
     #[inline]
     #[allow(unsafe_code)] // one of the crate's two `unsafe` blocks, see docs/hardening.md
     pub fn as_str(&self) -> Option<&'a str> {
-        let text = if self.plain || crate::read::utf8::short_plain(self.raw) {
+        let text = if self.whole || crate::read::utf8::short_plain(self.raw) {
             // Short ASCII names and keys, the commonest strings: two word tests instead of a
             // NUL search (and, without the reader's verdict, the validator).
             self.raw
@@ -393,9 +383,10 @@ impl<'a> StrRef<'a> {
         {
             debug_assert!(core::str::from_utf8(text).is_ok(), "{text:02x?}");
             // SAFETY: `text` is strict UTF-8, by one of four proofs.
-            // - `plain` is set only by `checked` and `checked_block`, with `utf8`, after
+            // - `whole` is set only by `checked` and `checked_block`, with `utf8`, after
             //   `utf8::short_plain` / `utf8::short_plain_padded` accepted `raw` (as below), or
-            //   `utf8::is_utf8_plain` found `raw` strict UTF-8 and all ASCII without a NUL.
+            //   `utf8::is_utf8_whole` found `raw` strict UTF-8, without a NUL byte and not
+            //   starting with a BOM: `text` is `raw`.
             // - `utf8` is set only by `checked` and `checked_block`, after `utf8::is_utf8` or
             //   `utf8::short_plain` / `utf8::short_plain_padded` (all bytes of `raw` below
             //   0x80) accepted `raw`. `text` is `raw`, or `raw` minus a leading BOM (a whole

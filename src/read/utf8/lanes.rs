@@ -33,38 +33,49 @@ pub(super) fn is_utf8(bytes: &[u8]) -> bool {
     check::<false>(bytes).0
 }
 
-/// [`is_utf8`], and whether `bytes` are plain (see [`super::is_utf8_plain`]).
+/// [`is_utf8`], and whether `bytes` are kept whole (see [`super::is_utf8_whole`]).
 #[inline(never)]
-pub(super) fn is_utf8_plain(bytes: &[u8]) -> (bool, bool) {
+pub(super) fn is_utf8_whole(bytes: &[u8]) -> (bool, bool) {
     check::<true>(bytes)
 }
 
-/// Whether `bytes` is well-formed UTF-8 and, with `PLAIN`, whether it is plain: ASCII of 17
-/// to 127 bytes without a NUL, found by the whole-text ASCII test (one lane-wise minimum
-/// more per 16 bytes); `false` for every other text.
+/// Whether `bytes` is well-formed UTF-8 and, with `WHOLE`, whether it is kept whole: no NUL
+/// byte (the zero bytes of the windows the check loads anyway) and no leading BOM; `false`
+/// without `WHOLE`.
 #[inline(always)]
-fn check<const PLAIN: bool>(bytes: &[u8]) -> (bool, bool) {
+fn check<const WHOLE: bool>(bytes: &[u8]) -> (bool, bool) {
     let len = bytes.len();
     // Keys and names are mostly short ASCII: answered without the lane checks.
     if len < WHOLE_ASCII_TEST {
-        let (ascii, no_nul) = all_ascii::<PLAIN>(bytes);
+        let (ascii, no_nul) = all_ascii::<WHOLE>(bytes);
         if ascii {
             return (true, no_nul);
         }
     }
-    (judged(bytes), false)
+    let (utf8, no_nul) = judged::<WHOLE>(bytes);
+    // Not all ASCII, or long: this text may start with a BOM.
+    (
+        utf8,
+        WHOLE && utf8 && no_nul && !bytes.starts_with(super::BOM),
+    )
 }
 
-/// [`is_utf8`] of a text that is not all ASCII or at least [`WHOLE_ASCII_TEST`] bytes long.
+/// [`is_utf8`] of a text that is not all ASCII or at least [`WHOLE_ASCII_TEST`] bytes long,
+/// and with `WHOLE` whether none of its bytes is zero (`false` without).
 #[inline(always)]
-fn judged(bytes: &[u8]) -> bool {
+fn judged<const WHOLE: bool>(bytes: &[u8]) -> (bool, bool) {
     let len = bytes.len();
     if len <= 16 {
         let only = short_window(bytes);
-        return no_errors(&errors_at_start(&only)) && !owes_into(bytes, len);
+        let utf8 = no_errors(&errors_at_start(&only)) && !owes_into(bytes, len);
+        return (utf8, WHOLE && super::short_no_nul(bytes));
     }
     let first = window(bytes, 0);
     let mut err = errors_at_start(&first);
+    // Lanes where some window had a zero byte (with `WHOLE`), and the same for the windows
+    // of the longer texts' loop as one word.
+    let mut nul = zeros(&first);
+    let mut nul_word = 0u128;
     // A lead before a skipped ASCII window owes it a continuation byte.
     let mut owed = false;
     // Starts three bytes before the next window: its first 19 bytes are the window and the
@@ -73,7 +84,13 @@ fn judged(bytes: &[u8]) -> bool {
     if len >= JUDGE_EVERY_WINDOW {
         let mut judged_last = true;
         while let Some(ctx) = rest.first_chunk::<19>() {
-            if !super::is_ascii16(&back::<0, 16>(ctx)) {
+            let cur = back::<0, 16>(ctx);
+            if WHOLE {
+                // In the general registers the ASCII test reads the window into (as lanes,
+                // the compiler rebuilt the vector from them byte by byte).
+                nul_word |= zero_flags!(u128::from_le_bytes(cur), u128);
+            }
+            if !super::is_ascii16(&cur) {
                 err = or(&err, &errors(ctx));
                 judged_last = true;
             } else if judged_last {
@@ -85,6 +102,9 @@ fn judged(bytes: &[u8]) -> bool {
     } else {
         // Short mixed text: every window judged, no branch on the data.
         while let Some(ctx) = rest.first_chunk::<19>() {
+            if WHOLE {
+                nul = or(&nul, &zeros(&back::<0, 16>(ctx)));
+            }
             err = or(&err, &errors(ctx));
             rest = rest.get(16..).unwrap_or_default();
         }
@@ -95,6 +115,9 @@ fn judged(bytes: &[u8]) -> bool {
         // The last 16 bytes, overlapping the window before them. Only texts of 17 and 18
         // bytes have fewer than three bytes before it: zeros stand for those before the text.
         let end = len - 16;
+        if WHOLE {
+            nul = or(&nul, &zeros(&window(bytes, end)));
+        }
         let tail = match end {
             1 => judge(
                 &window(bytes, 1),
@@ -119,7 +142,18 @@ fn judged(bytes: &[u8]) -> bool {
         };
         err = or(&err, &tail);
     }
-    no_errors(&err) & !owed & !owes_into(bytes, len)
+    let utf8 = no_errors(&err) & !owed & !owes_into(bytes, len);
+    (utf8, WHOLE && no_errors(&nul) && nul_word == 0)
+}
+
+/// All ones in the lanes holding a zero byte.
+#[inline(always)]
+pub(crate) fn zeros(lanes: &Lanes) -> Lanes {
+    let mut out = [0u8; 16];
+    for i in 0..16 {
+        out[i] = mask(lanes[i] == 0);
+    }
+    out
 }
 
 /// True when a lead among the three bytes before `at` owes a byte at `at` or later (false
@@ -259,31 +293,39 @@ fn short_window(bytes: &[u8]) -> Lanes {
 }
 
 /// Whether every byte is below 0x80 (for texts under [`WHOLE_ASCII_TEST`] bytes: one pass of
-/// ORs) and, with `PLAIN` and more than 16 bytes, whether none is zero (a lane-wise minimum
-/// in the same pass); the second answer is `false` otherwise.
+/// ORs) and, with `WHOLE`, whether none is zero (a lane-wise minimum in the same pass); the
+/// second answer is `false` without `WHOLE`.
 #[inline(always)]
-fn all_ascii<const PLAIN: bool>(bytes: &[u8]) -> (bool, bool) {
+fn all_ascii<const WHOLE: bool>(bytes: &[u8]) -> (bool, bool) {
     if bytes.len() <= 16 {
-        return (super::short_ascii(bytes), false);
+        return (
+            super::short_ascii(bytes),
+            WHOLE && super::short_no_nul(bytes),
+        );
     }
     let (mut any, mut least) = ([0u8; 16], [0xFFu8; 16]);
     let mut chunks = bytes.chunks_exact(16);
     for chunk in &mut chunks {
         if let Some(w) = chunk.first_chunk::<16>() {
             any = or(&any, w);
-            if PLAIN {
+            if WHOLE {
                 least = min(&least, w);
             }
         }
     }
     if let Some(tail) = bytes.last_chunk::<16>() {
         any = or(&any, tail);
-        if PLAIN {
+        if WHOLE {
             least = min(&least, tail);
         }
     }
-    let no_nul = PLAIN && least.iter().fold(true, |all, &b| all & (b != 0));
-    (super::is_ascii16(&any), no_nul)
+    (super::is_ascii16(&any), WHOLE && no_zero(&least))
+}
+
+/// True when no lane is zero.
+#[inline(always)]
+fn no_zero(lanes: &Lanes) -> bool {
+    lanes.iter().fold(true, |all, &b| all & (b != 0))
 }
 
 #[inline(always)]

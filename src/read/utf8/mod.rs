@@ -8,8 +8,23 @@
 //! machine one byte at a time, everywhere else. Both are exhaustively compared with
 //! `core::str::from_utf8` in the tests below, on every target.
 
+/// The classic has-zero test on a `$word`: nonzero exactly when a byte of `$w` is zero, and
+/// its lowest flag (a byte's high bit) marks the first zero byte exactly (borrows only run
+/// upward; flags above it may be false).
+macro_rules! zero_flags {
+    ($w:expr, $word:ty) => {{
+        const LO: $word = <$word>::MAX / 0xFF;
+        const HI: $word = LO << 7;
+        let w: $word = $w;
+        w.wrapping_sub(LO) & !w & HI
+    }};
+}
+pub(crate) use zero_flags;
+
 mod dfa;
 mod lanes;
+
+pub(crate) use lanes::zeros as zero_lanes;
 
 /// Whether this target has the vector units `lanes.rs` is written for.
 const LANES: bool = cfg!(any(
@@ -28,18 +43,22 @@ pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
     }
 }
 
-/// [`is_utf8`], and whether `bytes` are plain: ASCII without a NUL, text the engine keeps
-/// whole (no BOM to skip, nothing to cut), so that a view's visible text needs no search.
-/// `(utf8, plain)`; plain is found only where the check sees it at no extra pass (ASCII
-/// texts of 17 to 127 bytes on the targets of `lanes.rs`), and is `false` for other texts.
+/// [`is_utf8`], and whether `bytes` are kept whole: no NUL byte and no leading BOM, so that
+/// the text the engine keeps (a BOM skipped, cut at the first NUL) is all of them and a
+/// view's visible text needs no search. `(utf8, whole)`; `whole` is found in the same pass
+/// as the check (one lane test more per 16 bytes) on the targets of `lanes.rs`, at every
+/// length, and is `false` on other targets.
 #[inline]
-pub(crate) fn is_utf8_plain(bytes: &[u8]) -> (bool, bool) {
+pub(crate) fn is_utf8_whole(bytes: &[u8]) -> (bool, bool) {
     if LANES {
-        lanes::is_utf8_plain(bytes)
+        lanes::is_utf8_whole(bytes)
     } else {
         (dfa::is_utf8(bytes), false)
     }
 }
+
+/// The byte order mark, which the engine skips at the start of a text.
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// True when the 16 bytes are all below 0x80.
 #[inline(always)]
@@ -108,6 +127,26 @@ pub(crate) fn short_ascii(bytes: &[u8]) -> bool {
     bytes.iter().all(u8::is_ascii)
 }
 
+/// True when `bytes`, at most 16 of them, hold no zero byte: their first and their last
+/// word, which overlap, through the has-zero test.
+#[inline(always)]
+pub(crate) fn short_no_nul(bytes: &[u8]) -> bool {
+    debug_assert!(bytes.len() <= 16);
+    macro_rules! test {
+        ($n:literal, $word:ty) => {
+            if let (Some(head), Some(tail)) = (bytes.first_chunk::<$n>(), bytes.last_chunk::<$n>())
+            {
+                let head = <$word>::from_le_bytes(*head);
+                let tail = <$word>::from_le_bytes(*tail);
+                return zero_flags!(head, $word) | zero_flags!(tail, $word) == 0;
+            }
+        };
+    }
+    test!(8, u64);
+    test!(4, u32);
+    bytes.iter().all(|&b| b != 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,36 +157,59 @@ mod tests {
         assert_eq!(dfa::is_utf8(bytes), want, "dfa {bytes:02x?}");
         assert_eq!(lanes::is_utf8(bytes), want, "lanes {bytes:02x?}");
         assert_eq!(is_utf8(bytes), want, "{bytes:02x?}");
-        let (utf8, plain) = is_utf8_plain(bytes);
+        let (utf8, whole) = is_utf8_whole(bytes);
         assert_eq!(utf8, want, "{bytes:02x?}");
-        assert_eq!(plain, plain_as_promised(bytes), "{bytes:02x?}");
+        assert_eq!(whole, whole_as_promised(bytes), "{bytes:02x?}");
     }
 
-    /// What [`is_utf8_plain`] answers as `plain`: ASCII without a NUL, 17 to 127 bytes long
-    /// (on other targets never).
-    fn plain_as_promised(bytes: &[u8]) -> bool {
-        LANES && (17..128).contains(&bytes.len()) && bytes.iter().all(|&b| b != 0 && b.is_ascii())
+    /// What [`is_utf8_whole`] answers as `whole`: strict UTF-8 without a NUL byte and without
+    /// a leading BOM (on other targets never).
+    fn whole_as_promised(bytes: &[u8]) -> bool {
+        LANES
+            && core::str::from_utf8(bytes).is_ok()
+            && !bytes.contains(&0)
+            && !bytes.starts_with(BOM)
     }
 
-    /// A NUL or a byte above 0x7F at every position of ASCII texts of every length up to 140
-    /// (inside the last 16 bytes, which overlap the block before them, too): `plain` exactly
-    /// as promised, and the UTF-8 verdict `core::str`'s.
+    /// A NUL or a byte above 0x7F at every position of ASCII texts of every length up to
+    /// 160, and a NUL or a BOM inserted at every character boundary of mixed texts of every
+    /// length up to 160 (around the 16-byte windows, the last one overlapping the one before
+    /// it, and the 64- and 128-byte switches of the checker): `whole` exactly as promised,
+    /// and the UTF-8 verdict `core::str`'s.
     #[test]
-    fn plain_is_ascii_without_nul_from_17_to_127_bytes() {
-        let mut buf = [b'a'; 140];
+    fn whole_is_utf8_without_nul_or_leading_bom_at_every_length() {
+        let mut buf = [b'a'; 160];
         // Under Miri, the lengths at the edges, and every fifth position.
         let (lens, step) = if cfg!(miri) {
-            (std::vec![0, 16, 17, 18, 33, 127, 128], 5)
+            (std::vec![0, 3, 16, 17, 18, 33, 64, 127, 128, 150], 5)
         } else {
             ((0..=buf.len()).collect(), 1)
         };
-        for len in lens {
+        for &len in &lens {
             agrees(&buf[..len]);
             for at in (0..len).step_by(step) {
                 for b in [0u8, 1, 0x7F, 0x80, 0xC3, 0xFF] {
                     buf[at] = b;
                     agrees(&buf[..len]);
                     buf[at] = b'a';
+                }
+            }
+        }
+        let mixed = "aé中🎮ж€b".repeat(12);
+        for &len in &lens {
+            let end = (0..=len)
+                .rev()
+                .find(|&i| mixed.is_char_boundary(i))
+                .unwrap_or(0);
+            let mut text = mixed.as_bytes()[..end].to_vec();
+            agrees(&text);
+            let boundaries: std::vec::Vec<usize> =
+                (0..=end).filter(|&i| mixed.is_char_boundary(i)).collect();
+            for &at in boundaries.iter().step_by(step) {
+                for insert in [&[0u8][..], BOM] {
+                    text.splice(at..at, insert.iter().copied());
+                    agrees(&text);
+                    text.drain(at..at + insert.len());
                 }
             }
         }
@@ -319,6 +381,8 @@ mod tests {
             "🎮",
             "\u{10FFFF}",
             " ",
+            "\0",
+            "\u{FEFF}",
         ];
         let rounds = if cfg!(miri) { 200 } else { 200_000 };
         let mut text = std::vec::Vec::new();
