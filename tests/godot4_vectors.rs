@@ -575,6 +575,17 @@ fn string_and_string_name() {
     let v = g4(&b);
     assert_eq!(v.variant_type(), VariantType::StringName);
     assert_eq!(v.as_str(), Some("x"));
+    // Nor inside a container, where short texts are tested with their pad: ["x", "é"], both
+    // padded with bytes above 0x7F.
+    let b = hex(
+        "1c 00 00 00 02 00 00 00 04 00 00 00 01 00 00 00 78 ae ae ae \
+         04 00 00 00 02 00 00 00 c3 a9 ff ff",
+    );
+    let items: Vec<_> = g4(&b).as_array().unwrap().iter().collect();
+    assert_eq!(
+        items.iter().map(|v| v.as_str()).collect::<Vec<_>>(),
+        [Some("x"), Some("é")]
+    );
 }
 
 #[test]

@@ -322,7 +322,7 @@ fn text_end(
     // Short ASCII (most keys and names) passes in two word tests, without the call.
     let text = &padded[..len];
     if validate
-        && !crate::read::utf8::short_ascii(text)
+        && !crate::read::utf8::short_ascii_padded(text, padded)
         && !crate::read::str_ref::is_valid(text, dialect.text_rules())
     {
         return None;

@@ -110,9 +110,28 @@ pub(crate) fn short_plain_padded(padded: &[u8], len: usize) -> bool {
     (w | w.wrapping_sub(LO)) & HI == 0
 }
 
+/// [`short_ascii`] of a string block's `text`, given with `padded`, the text and its padding
+/// (at least the text's length rounded up to four bytes): a text under 4 bytes (many keys)
+/// is tested in one word load with its padding, which the engine writes as zeros, instead
+/// of byte by byte. Padding with a high bit set makes the answer `false`, as for text that
+/// is not ASCII: the caller's full check decides.
+#[inline(always)]
+pub(crate) fn short_ascii_padded(text: &[u8], padded: &[u8]) -> bool {
+    short_ascii_or(text, |text| {
+        let word = padded.first_chunk::<4>().map(|w| u32::from_le_bytes(*w));
+        text.is_empty() || word.is_some_and(|w| w & 0x8080_8080 == 0)
+    })
+}
+
 /// True when `bytes` are at most 16 bytes, all ASCII.
 #[inline(always)]
 pub(crate) fn short_ascii(bytes: &[u8]) -> bool {
+    short_ascii_or(bytes, |bytes| bytes.iter().all(u8::is_ascii))
+}
+
+/// [`short_ascii`] with `under_4` answering for texts under 4 bytes.
+#[inline(always)]
+fn short_ascii_or(bytes: &[u8], under_4: impl FnOnce(&[u8]) -> bool) -> bool {
     if bytes.len() > 16 {
         return false;
     }
@@ -124,7 +143,7 @@ pub(crate) fn short_ascii(bytes: &[u8]) -> bool {
     if let (Some(head), Some(tail)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
         return (u32::from_le_bytes(*head) | u32::from_le_bytes(*tail)) & 0x8080_8080 == 0;
     }
-    bytes.iter().all(u8::is_ascii)
+    under_4(bytes)
 }
 
 /// True when `bytes`, at most 16 of them, hold no zero byte: their first and their last
@@ -265,6 +284,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn short_ascii_padded_is_short_ascii_with_zero_padding_and_never_wrong() {
+        // With the engine's zero padding the answer is `short_ascii`'s; with any padding a
+        // `true` is never wrong (a padding byte above 0x7F may only turn it to `false`).
+        let values = [0u8, 1, b'a', 0x7F, 0x80, 0xC3, 0xFF];
+        for len in 0..=20usize {
+            let padded_len = len + (4 - len % 4) % 4;
+            for at in 0..padded_len.max(1) {
+                for &b in &values {
+                    for &pad in &values {
+                        let mut buf = [pad; 20];
+                        buf[..len].fill(b'a');
+                        if at < padded_len {
+                            buf[at] = b;
+                        }
+                        let (text, padded) = (&buf[..len], &buf[..padded_len]);
+                        let got = short_ascii_padded(text, padded);
+                        if padded[len..].iter().all(|&p| p == 0) {
+                            assert_eq!(got, short_ascii(text), "{len} {padded:02x?}");
+                        }
+                        assert!(
+                            !got || (len <= 16 && text.is_ascii()),
+                            "{len} {padded:02x?}"
+                        );
+                    }
+                }
+            }
+        }
+        // Too few padded bytes: `false`, never a read past them.
+        assert!(!short_ascii_padded(b"abc", b"abc"));
     }
 
     #[test]
