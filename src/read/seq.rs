@@ -130,6 +130,23 @@ impl<'a> Seq<'a> {
         Some(read_item!(self))
     }
 
+    /// Takes the next item of a validated run (see [`Seq::next_trusted`]) and skips the
+    /// container handed out before it: `false` at the end, or when that skip fails (the run
+    /// is then over).
+    #[inline(always)]
+    fn take_trusted(&mut self) -> bool {
+        if self.left == 0 {
+            return false;
+        }
+        self.left -= 1;
+        if self.settle().is_err() {
+            self.left = 0;
+            self.pos = FAILED;
+            return false;
+        }
+        true
+    }
+
     /// [`Seq::next_value`] for a validated run: `None` at the end, and also at malformed
     /// bytes, which only a walker's not yet validated view can hold. Its own steps rather
     /// than `next_value()?.ok()`, so that a quick leaf's view is built in place: through
@@ -137,13 +154,7 @@ impl<'a> Seq<'a> {
     /// walks up to 8 % more instructions).
     #[inline(always)]
     pub(crate) fn next_trusted(&mut self) -> Option<VariantRef<'a>> {
-        if self.left == 0 {
-            return None;
-        }
-        self.left -= 1;
-        if self.settle().is_err() {
-            self.left = 0;
-            self.pos = FAILED;
+        if !self.take_trusted() {
             return None;
         }
         if let Some((value, end)) = quick_leaf(&self.dec, self.data, self.pos, false) {
@@ -163,13 +174,7 @@ impl<'a> Seq<'a> {
     /// the lazy array walks.
     #[inline(always)]
     pub(crate) fn next_trusted_into(&mut self, slot: &mut VariantRef<'a>) -> bool {
-        if self.left == 0 {
-            return false;
-        }
-        self.left -= 1;
-        if self.settle().is_err() {
-            self.left = 0;
-            self.pos = FAILED;
+        if !self.take_trusted() {
             return false;
         }
         if let Some((value, end)) = quick_leaf(&self.dec, self.data, self.pos, false) {
